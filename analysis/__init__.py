@@ -1,0 +1,54 @@
+"""Analysis of brux result tables: seat balance, score sources, opening strength, game length, plots, report.
+
+Every table function takes a polars DataFrame/LazyFrame or a pandas DataFrame of per-seat results
+(``docs/results.md``) and returns a tidy polars DataFrame (pandas with ``as_pandas=True``). Nothing here plays games.
+"""
+
+from .balance import balance_metrics, metrics_from_seat_balance, seat_balance
+from .io import ResultsError, collect, read_manifest, read_results
+from .length import game_length
+from .openings import opening_strength
+from .plots import (
+    figure_png,
+    plot_opening_strength,
+    plot_score_sources,
+    plot_seat_balance,
+    plot_vp_distribution,
+    vp_counts,
+)
+from .report import write_report
+from .sources import score_sources
+from .stats import (
+    adjust_pvalues,
+    correlation_pvalue,
+    simultaneous_intervals,
+    wilson_interval,
+    ztest_two_sample,
+    ztest_vs_value,
+)
+
+__all__ = [
+    "ResultsError",
+    "adjust_pvalues",
+    "balance_metrics",
+    "collect",
+    "correlation_pvalue",
+    "figure_png",
+    "game_length",
+    "metrics_from_seat_balance",
+    "opening_strength",
+    "plot_opening_strength",
+    "plot_score_sources",
+    "plot_seat_balance",
+    "plot_vp_distribution",
+    "read_manifest",
+    "read_results",
+    "score_sources",
+    "seat_balance",
+    "simultaneous_intervals",
+    "vp_counts",
+    "wilson_interval",
+    "write_report",
+    "ztest_two_sample",
+    "ztest_vs_value",
+]

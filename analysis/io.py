@@ -1,0 +1,87 @@
+"""Reading a results folder (``manifest.json`` + ``chunk-*.parquet``) as a lazy polars table."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+MANIFEST = "manifest.json"
+CHUNK_GLOB = "chunk-*.parquet"
+SUPPORTED_FORMATS = (1,)
+#: Columns every chunk must have (the VP-source and opening columns vary by game).
+CORE_COLUMNS = ("game_id", "players", "seat", "agent", "vp", "rank", "win_share", "length")
+
+
+class ResultsError(ValueError):
+    """A results folder cannot be read; the message names the folder or file and the problem."""
+
+
+def read_manifest(path: str | Path) -> dict[str, Any]:
+    """The parsed ``manifest.json`` of a results folder (raises :class:`ResultsError`)."""
+    folder = Path(path)
+    if not folder.exists():
+        raise ResultsError(f"results folder '{folder}' does not exist")
+    if not folder.is_dir():
+        raise ResultsError(f"results path '{folder}' is not a folder")
+    file = folder / MANIFEST
+    if not file.is_file():
+        raise ResultsError(f"results folder '{folder}' has no {MANIFEST}")
+    try:
+        manifest = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ResultsError(f"manifest '{file}' cannot be read as JSON: {exc}") from exc
+    if not isinstance(manifest, dict):
+        raise ResultsError(f"manifest '{file}' must hold a JSON object, found {type(manifest).__name__}")
+    fmt = manifest.get("format", 1)
+    if fmt not in SUPPORTED_FORMATS:
+        raise ResultsError(f"manifest '{file}' has format {fmt!r}; this version reads {list(SUPPORTED_FORMATS)}")
+    return manifest
+
+
+def chunk_files(path: str | Path) -> list[Path]:
+    """The chunk files of a results folder in chunk order (temporary, unfinished files are not matched)."""
+    return sorted(Path(path).glob(CHUNK_GLOB))
+
+
+def read_results(path: str | Path) -> tuple[pl.LazyFrame, dict[str, Any]]:
+    """Open a results folder lazily; returns ``(table, manifest)``.
+
+    ``table`` is a ``polars.LazyFrame`` over all ``chunk-*.parquet`` files (nothing is loaded until collected);
+    ``manifest`` is the parsed ``manifest.json``. Every chunk's Parquet footer is checked up front, so a missing
+    folder, a missing or corrupt manifest, no chunk files, an unreadable chunk, chunks with differing schemas or
+    chunks lacking the core result columns raise :class:`ResultsError` naming the folder or file. Damage inside a
+    chunk's data pages (with an intact footer) can only show when the data is read: use :func:`collect`.
+    For several analyses of a large folder, collect the table once (``collect(table)``) and pass the DataFrame.
+    """
+    folder = Path(path)
+    manifest = read_manifest(folder)
+    files = chunk_files(folder)
+    if not files:
+        raise ResultsError(f"results folder '{folder}' has no {CHUNK_GLOB} files")
+    first_schema = None
+    for f in files:
+        try:
+            schema = pl.read_parquet_schema(f)
+        except Exception as exc:  # polars raises several error types for damaged files
+            raise ResultsError(f"chunk file '{f}' is not a readable Parquet file: {exc}") from exc
+        if first_schema is None:
+            first_schema = schema
+            missing = [c for c in CORE_COLUMNS if c not in schema]
+            if missing:
+                raise ResultsError(f"chunk file '{f}' lacks the result column(s) {missing}")
+        elif schema != first_schema:
+            diff = sorted(set(schema.items()) ^ set(first_schema.items()), key=str)
+            raise ResultsError(f"chunk file '{f}' has a different schema from '{files[0]}': {diff}")
+    return pl.scan_parquet([str(f) for f in files]), manifest
+
+
+def collect(lf: pl.LazyFrame, path: str | Path | None = None) -> pl.DataFrame:
+    """Collect a lazy results table, turning a data-read failure into :class:`ResultsError`."""
+    try:
+        return lf.collect()
+    except (pl.exceptions.PolarsError, OSError) as exc:
+        where = f" in results folder '{path}'" if path is not None else ""
+        raise ResultsError(f"results data cannot be read{where}: {exc}") from exc

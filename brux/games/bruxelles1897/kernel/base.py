@@ -1,0 +1,127 @@
+"""Small kernel helpers shared by the rule modules: seats, decisions, tracks, VP, chance draws."""
+
+from numba import njit
+
+from brux.core.rng import randbelow
+
+from . import codes as C
+from . import layout as L
+
+JIT = dict(cache=True, _nrt=False)
+TINY = dict(cache=True, _nrt=False, inline="always")  # trivial helpers: inlined, no compile unit of their own
+
+
+@njit(**TINY)
+def seat(p):
+    """Offset of seat p's block."""
+    return L.SEATS + p * L.SEAT_SIZE
+
+
+@njit(**TINY)
+def players(s):
+    return s[L.P_PLAYERS]
+
+
+@njit(**TINY)
+def chance(s, n):
+    """Uniform integer in [0, n) from the game's chance stream."""
+    return randbelow(s, L.G_RNG_KEY, L.G_RNG_CTR, n)
+
+
+@njit(**TINY)
+def set_pending(s, p, decision):
+    s[L.G_CUR] = p
+    s[L.G_PENDING] = decision
+
+
+@njit(**TINY)
+def bump_track(s, p, track):
+    """Track + 1, capped at the track maximum."""
+    o = seat(p) + L.S_TRACK + track
+    if s[o] < s[L.P_TRACK_MAX]:
+        s[o] += 1
+
+
+@njit(**TINY)
+def add_vp(s, p, source, v):
+    o = seat(p)
+    s[o + L.S_VP] += v
+    s[o + L.S_SRC + source] += v
+
+
+@njit(**TINY)
+def count(s, off, n):
+    """Sum of n consecutive fields."""
+    t = 0
+    for i in range(n):
+        t += s[off + i]
+    return t
+
+
+@njit(**TINY)
+def face(s, arch_type, f):
+    return s[L.P_FACES + 2 * arch_type + f]
+
+
+@njit(**TINY)
+def untapped_noble(s, p):
+    """True when seat p keeps an untapped noble."""
+    o = seat(p) + L.S_NOBLE
+    for n in range(6):
+        if s[o + n] == 1:
+            return True
+    return False
+
+
+@njit(**TINY)
+def build_cost(s, p):
+    """Symbols owed for seat p's next house."""
+    return count(s, seat(p) + L.S_HOUSE, 4) + 1
+
+
+@njit(**TINY)
+def can_pay_house(s, p):
+    """A payment of ceil(n/2)..n material cards exists."""
+    n = build_cost(s, p)
+    return count(s, seat(p) + L.S_MAT, 6) >= (n + 1) // 2
+
+
+@njit(**TINY)
+def exhibit_options(s, p):
+    """Bit mask of colours seat p owns that are not yet exhibited."""
+    o = seat(p) + L.S_ART
+    mask = 0
+    for c in range(4):
+        if s[o + c] > 0 and not (s[L.C_EXH_SHOWN] >> c) & 1:
+            mask |= 1 << c
+    return mask
+
+
+@njit(**TINY)
+def brussels_count(s, p, arch_type):
+    """Seat p's architects in Brussels (of one type, or all types with arch_type = -1)."""
+    t = 0
+    for card in range(3):
+        base = L.BRU_LIST + card * L.BRU_CAP
+        for i in range(s[L.BRU_LEN + card]):
+            e = s[base + i]
+            if e // 4 == p and (arch_type < 0 or e % 4 == arch_type):
+                t += 1
+    return t
+
+
+@njit(**TINY)
+def deck_available(s, d):
+    """Cards in deck d and its discard pile."""
+    return s[L.DECK_LEN + d] + count(s, L.DISCARD + d * 6, C.DECK_SUBTYPES[d])
+
+
+@njit(**TINY)
+def park_allowed(s, p, option):
+    if option == C.PARK_SALE:
+        return count(s, seat(p) + L.S_ART, 4) > 0
+    if deck_available(s, C.PARK_DECK[option]) == 0:
+        return False
+    if option == C.PARK_BUILD:
+        return can_pay_house(s, p)
+    return True

@@ -1,0 +1,52 @@
+"""Build VP: the most distinct symbol types a material payment can show (rules 3.5 A, Build)."""
+
+from numba import njit
+
+from . import layout as L
+from .base import JIT, TINY
+
+
+@njit(**TINY)
+def _mixed_cover(singles, doubled, bit, sym_a, sym_b):
+    """Symbol mask from the cards of one mixed pair: doubled cards show both symbols, two or more single cards
+    can show both, one single card shows the symbol picked by `bit`."""
+    if doubled > 0 or singles >= 2:
+        return (1 << sym_a) | (1 << sym_b)
+    if singles == 1:
+        return 1 << (sym_b if bit else sym_a)
+    return 0
+
+
+@njit(**JIT)
+def build_gain(s, n):
+    """Largest number of distinct types over ways of taking 1 or 2 symbols from each chosen card, n in total.
+
+    The chosen cards are counted by pair in C_PAY (SS, BB, WW, SB, SW, BW). With T cards, n - T of them give two
+    symbols; which cards those are and which symbol each single mixed card shows is enumerated.
+    """
+    pay = L.C_PAY
+    mono = s[pay] + s[pay + 1] + s[pay + 2]
+    base = 0
+    for t in range(3):
+        if s[pay + t] > 0:
+            base |= 1 << t
+    c_sb = s[pay + 3]
+    c_sw = s[pay + 4]
+    c_bw = s[pay + 5]
+    doubles = n - (mono + c_sb + c_sw + c_bw)
+    best = 0
+    for d_sb in range(c_sb + 1):
+        for d_sw in range(c_sw + 1):
+            for d_bw in range(c_bw + 1):
+                rest = doubles - d_sb - d_sw - d_bw
+                if rest < 0 or rest > mono:
+                    continue
+                for bits in range(8):
+                    m = base
+                    m |= _mixed_cover(c_sb - d_sb, d_sb, bits & 1, 0, 1)
+                    m |= _mixed_cover(c_sw - d_sw, d_sw, (bits >> 1) & 1, 0, 2)
+                    m |= _mixed_cover(c_bw - d_bw, d_bw, (bits >> 2) & 1, 1, 2)
+                    k = (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1)
+                    if k > best:
+                        best = k
+    return best

@@ -1,0 +1,73 @@
+"""Decks and discard piles: canonical lists, shuffles, draws with reshuffle (docs section 2)."""
+
+from numba import njit
+
+from . import codes as C
+from . import layout as L
+from .base import JIT, TINY, chance, count
+
+
+@njit(**JIT)
+def shuffle(s, off, n):
+    """Fisher-Yates from the end over s[off:off+n]."""
+    for i in range(n - 1, 0, -1):
+        j = chance(s, i + 1)
+        t = s[off + i]
+        s[off + i] = s[off + j]
+        s[off + j] = t
+
+
+@njit(**JIT)
+def fill_canonical(s, d, counts_off, per_subtype):
+    """Deck d := canonical list (counts from s[counts_off + sub], or per_subtype each when counts_off < 0), shuffled."""
+    base = L.DECK + d * L.DECK_CAP
+    n = 0
+    for sub in range(C.DECK_SUBTYPES[d]):
+        if counts_off >= 0:
+            c = s[counts_off + sub]
+        else:
+            c = 0 if (d == C.DK_NOBLE and sub == C.N_BRUGMANN) else per_subtype  # Brugmann is never in the deck
+        for _ in range(c):
+            s[base + n] = sub
+            n += 1
+    s[L.DECK_LEN + d] = n
+    shuffle(s, base, n)
+
+
+@njit(**JIT)
+def setup_deck(s, d, per_subtype):
+    fill_canonical(s, d, -1, per_subtype)
+
+
+@njit(**JIT)
+def draw(s, d):
+    """Top card of deck d (reshuffling its discard pile when empty), or -1."""
+    if s[L.DECK_LEN + d] == 0:
+        disc = L.DISCARD + d * 6
+        if count(s, disc, C.DECK_SUBTYPES[d]) == 0:
+            return -1
+        fill_canonical(s, d, disc, 0)
+        for sub in range(C.DECK_SUBTYPES[d]):
+            s[disc + sub] = 0
+    n = s[L.DECK_LEN + d] - 1
+    s[L.DECK_LEN + d] = n
+    return s[L.DECK + d * L.DECK_CAP + n]
+
+
+@njit(**TINY)
+def discard(s, d, sub):
+    s[L.DISCARD + d * 6 + sub] += 1
+
+
+@njit(**JIT)
+def draw_two(s, d):
+    """Draw up to two cards of deck d into the KEEP_ONE slots; returns how many."""
+    n = 0
+    for _ in range(2):
+        sub = draw(s, d)
+        if sub >= 0:
+            s[L.C_DRAWN + n] = sub
+            n += 1
+    s[L.C_DRAWN_N] = n
+    s[L.C_DRAW_KIND] = d
+    return n

@@ -1,0 +1,155 @@
+"""Kernel entry points: create a game, apply a decision (then the automatic ones), results, batches."""
+
+import numpy as np
+from numba import njit, uint64
+
+from brux.core.rng import derive, randbelow, seed_stream
+
+from . import codes as C
+from . import layout as L
+from .area import deal_bonus, lay_out
+from .base import JIT, count, players, seat
+from .decks import setup_deck
+from .flow import step
+from .legal import compute_legal
+from .rounds import advance, start_action_phase
+
+AGENT_RNG = L.STATE_SIZE  # batch work arrays keep each seat's agent stream (key, counter) after the state
+WORK_SIZE = L.STATE_SIZE + 2 * L.MAX_PLAYERS
+
+
+@njit(**JIT)
+def settle(s):
+    """Take every single-option decision automatically; leave the legal-action cache filled."""
+    while s[L.G_OVER] == 0:
+        if compute_legal(s) != 1:
+            return
+        step(s, s[L.LEGAL])
+        advance(s)
+        s[L.G_AUTO] += 1
+
+
+@njit(**JIT)
+def init(s, params, seed):
+    """A new game in `s` (zeroed here) from flattened parameters and a game seed."""
+    for i in range(L.STATE_SIZE):
+        s[i] = 0
+    for i in range(L.PARAMS_SIZE):
+        s[i] = params[i]
+    s[L.G_SEED] = seed
+    seed_stream(s, L.G_RNG_KEY, L.G_RNG_CTR, seed, 0)
+    n = players(s)
+    for p in range(n):
+        o = seat(p)
+        s[o + L.S_MONEY] = s[L.P_START_MONEY + p]
+        for t in range(3):
+            s[o + L.S_TRACK + t] = 1
+            s[o + L.S_PRISON + t] = s[L.P_PRISON_START + t]
+            s[o + L.S_HAND + t] = s[L.P_ARCH_COUNTS + t] - s[L.P_PRISON_START + t]
+        s[o + L.S_NOBLE + C.N_BRUGMANN] = 1
+        s[o + L.S_OPEN] = -1
+        s[o + L.S_OPEN + 1] = -1
+    s[L.G_MONEY_DECK] = s[L.P_COMPONENTS + 4]
+    s[L.G_EXH_HOLDER] = -1
+    s[L.G_ROUND] = 1
+    s[L.C_NOBLE] = -1
+    s[L.C_HOUSE] = -1
+    for sp in range(L.MAX_SPACES):
+        s[L.A_KIND + sp] = C.SP_EMPTY
+    if n == 2:
+        for sp in ((s[L.P_ROWS] - 1) * L.COLS, (s[L.P_ROWS] - 1) * L.COLS + 3):
+            s[L.A_KIND + sp] = C.SP_NEUTRAL
+            s[L.A_OWNER + sp] = -1
+            s[L.A_VALUE + sp] = s[L.P_NEUTRAL_VALUE]
+    for d in range(4):
+        setup_deck(s, d, s[L.P_COMPONENTS + d])
+    lay_out(s)
+    deal_bonus(s)
+    start_action_phase(s)
+    settle(s)
+
+
+@njit(**JIT)
+def apply(s, a):
+    """Apply a legal action, then the automatic decisions that follow."""
+    step(s, a)
+    advance(s)
+    s[L.G_DECISIONS] += 1
+    settle(s)
+
+
+@njit(**JIT)
+def better(s, q, p):
+    """Seat q ranks strictly above seat p (VP, then fewer in prison, then the sum of tracks)."""
+    oq = seat(q)
+    op = seat(p)
+    if s[oq + L.S_VP] != s[op + L.S_VP]:
+        return s[oq + L.S_VP] > s[op + L.S_VP]
+    jq = count(s, oq + L.S_PRISON, 3)
+    jp = count(s, op + L.S_PRISON, 3)
+    if jq != jp:
+        return jq < jp
+    return count(s, oq + L.S_TRACK, 3) > count(s, op + L.S_TRACK, 3)
+
+
+@njit(**JIT)
+def rank(s, p):
+    r = 1
+    for q in range(players(s)):
+        if q != p and better(s, q, p):
+            r += 1
+    return r
+
+
+@njit(**JIT)
+def n_first(s):
+    k = 0
+    for q in range(players(s)):
+        k += rank(s, q) == 1
+    return k
+
+
+@njit(cache=True)
+def play_random_batch(params, master_seed, first_index, n_games):
+    """Play games first_index .. first_index + n_games - 1 of a run with uniformly random agents.
+
+    No Python runs per decision. Returns per game its seed and length, and per seat VP, rank, win share, VP by
+    source and the two opening codes.
+    """
+    n = params[L.P_PLAYERS]
+    seeds = np.zeros(n_games, np.int64)
+    vp = np.zeros((n_games, n), np.int32)
+    rk = np.zeros((n_games, n), np.int8)
+    share = np.zeros((n_games, n), np.float64)
+    src = np.zeros((n_games, n, L.N_SOURCES), np.int32)
+    opening = np.zeros((n_games, n, 2), np.int16)
+    length = np.zeros(n_games, np.int32)
+    s = np.zeros(WORK_SIZE, np.int64)
+    for g in range(n_games):
+        seed = np.int64(derive(master_seed, first_index + g) & uint64(0x7FFFFFFFFFFFFFFF))
+        seeds[g] = seed
+        init(s, params, seed)
+        for p in range(n):
+            seed_stream(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, seed, 1 + p)
+        while s[L.G_OVER] == 0:
+            p = s[L.G_CUR]
+            i = randbelow(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, s[L.LEGAL_N])
+            apply(s, s[L.LEGAL + i])
+        record_result(s, g, vp, rk, share, src, opening, length)
+    return seeds, vp, rk, share, src, opening, length
+
+
+@njit(cache=True)
+def record_result(s, g, vp, rk, share, src, opening, length):
+    k = n_first(s)
+    for p in range(players(s)):
+        o = seat(p)
+        vp[g, p] = s[o + L.S_VP]
+        r = rank(s, p)
+        rk[g, p] = r
+        share[g, p] = 1.0 / k if r == 1 else 0.0
+        for j in range(L.N_SOURCES):
+            src[g, p, j] = s[o + L.S_SRC + j]
+        opening[g, p, 0] = s[o + L.S_OPEN]
+        opening[g, p, 1] = s[o + L.S_OPEN + 1]
+    length[g] = s[L.G_DECISIONS]

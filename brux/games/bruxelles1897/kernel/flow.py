@@ -1,0 +1,341 @@
+"""Applying one decision: the action phase, its sub-decisions and what follows each (docs section 3)."""
+
+from numba import njit
+
+from . import codes as C
+from . import layout as L
+from .base import (
+    JIT,
+    add_vp,
+    build_cost,
+    bump_track,
+    can_pay_house,
+    count,
+    exhibit_options,
+    face,
+    players,
+    seat,
+    set_pending,
+    untapped_noble,
+)
+from .build import build_gain
+from .decks import discard, draw_two
+
+
+@njit(**JIT)
+def end_turn(s):
+    """The turn is over: the next turn (or the majority phase) starts once the handler returns."""
+    s[L.C_NEXT] = C.NX_END_TURN
+
+
+@njit(**JIT)
+def opening_code(s, a):
+    if a == C.A_PASS:
+        return C.OPEN_PASS
+    if a >= C.A_BR:
+        return C.OPEN_BR + a - C.A_BR
+    sp = a // 6
+    return s[L.A_KIND + sp] * 6 + a % 6
+
+
+@njit(**JIT)
+def start_build(s, p, house):
+    """A house taken: BUILD decisions if it can be paid, else it is discarded."""
+    if can_pay_house(s, p):
+        s[L.C_HOUSE] = house
+        s[L.C_BUILD_N] = build_cost(s, p)
+        s[L.C_BUILD_K] = 0
+        set_pending(s, p, C.D_BUILD)
+    else:
+        discard(s, C.DK_HOUSE, house)
+        end_turn(s)
+
+
+@njit(**JIT)
+def after_noble_effect(s, p):
+    if s[L.C_NOBLE_SRC] == C.SRC_CARD:
+        set_pending(s, p, C.D_NOBLE_KEEP)
+    else:
+        continue_city_hall(s, p)
+
+
+@njit(**JIT)
+def start_noble(s, p, noble, src):
+    """Apply a noble's effect; a noble from a card (src CARD) is pending until NOBLE_KEEP."""
+    s[L.C_NOBLE] = noble if src == C.SRC_CARD else -1
+    s[L.C_NOBLE_SRC] = src
+    o = seat(p)
+    if noble == C.N_BRUGMANN:
+        s[o + L.S_MONEY] += s[L.P_BRUGMANN_MONEY]
+    elif noble == C.N_ALBERT:
+        bump_track(s, p, C.T_NOBLE)
+    elif noble == C.N_BULS:
+        bump_track(s, p, C.T_PRESTIGE)
+    elif noble == C.N_HORTA:
+        bump_track(s, p, C.T_ARCHITECTURE)
+    elif noble == C.N_HANKAR:
+        if draw_two(s, C.DK_MATERIAL) > 0:
+            s[L.C_DRAW_FOR] = C.DRAW_HANKAR
+            set_pending(s, p, C.D_KEEP_ONE)
+            return
+    elif noble == C.N_VANDERVELDE:
+        if count(s, o + L.S_PRISON, 3) > 0:
+            s[L.C_FREE_FOR] = C.FREE_VANDERVELDE
+            set_pending(s, p, C.D_FREE_PRISONER)
+            return
+    after_noble_effect(s, p)
+
+
+@njit(**JIT)
+def continue_city_hall(s, p):
+    if s[L.C_CH_DONE] >= s[L.C_CH_LEFT] or not untapped_noble(s, p):
+        end_turn(s)
+    else:
+        set_pending(s, p, C.D_CITY_HALL)
+
+
+@njit(**JIT)
+def continue_exhibition(s):
+    """Go round the table until nobody can add a colour or all four are shown; then the turn ends."""
+    n = players(s)
+    while s[L.C_EXH_ACTIVE] != 0 and s[L.C_EXH_SHOWN] != 15:
+        q = s[L.C_EXH_SEAT]
+        if (s[L.C_EXH_ACTIVE] >> q) & 1:
+            if exhibit_options(s, q) == 0:
+                s[L.C_EXH_ACTIVE] &= ~(1 << q)
+            else:
+                set_pending(s, q, C.D_EXHIBIT)
+                return
+        s[L.C_EXH_SEAT] = (q + 1) % n
+    end_turn(s)
+
+
+@njit(**JIT)
+def start_exhibition(s, p):
+    s[L.G_EXH_HOLDER] = p
+    active = 0
+    for q in range(players(s)):
+        if not s[seat(q) + L.S_PASSED]:
+            active |= 1 << q
+    s[L.C_EXH_ACTIVE] = active
+    s[L.C_EXH_SHOWN] = 0
+    s[L.C_EXH_SEAT] = p
+    continue_exhibition(s)
+
+
+@njit(**JIT)
+def take_card(s, p, kind, sub):
+    """Resolve an action card taken from the area (rules 3.5 A)."""
+    o = seat(p)
+    if kind == C.K_ARTWORK:
+        s[o + L.S_ART + sub] += 1
+        end_turn(s)
+    elif kind == C.K_MONEY:
+        s[L.G_MONEY_DECK] += 1
+        if count(s, o + L.S_ART, 4) > 0:
+            set_pending(s, p, C.D_SELL)
+        else:
+            end_turn(s)
+    elif kind == C.K_MATERIAL:
+        s[o + L.S_MAT + sub] += 1
+        end_turn(s)
+    elif kind == C.K_HOUSE:
+        start_build(s, p, sub)
+    elif kind == C.K_NOBLE:
+        start_noble(s, p, sub, C.SRC_CARD)
+    else:
+        start_exhibition(s, p)
+
+
+@njit(**JIT)
+def do_main(s, p, a):
+    o = seat(p)
+    if s[L.G_ROUND] == 1 and s[o + L.S_NOPEN] < 2:
+        s[o + L.S_OPEN + s[o + L.S_NOPEN]] = opening_code(s, a)
+        s[o + L.S_NOPEN] += 1
+    s[o + L.S_TURNS] += 1
+    if a == C.A_PASS:
+        s[o + L.S_PASSED] = 1
+        s[o + L.S_MONEY] += s[L.P_FIRST_PASS] if s[L.G_NPASSED] == 0 else s[L.P_LATER_PASS]
+        s[L.G_NPASSED] += 1
+        end_turn(s)
+    elif a >= C.A_BR:
+        card = a - C.A_BR
+        s[L.C_BR_CARD] = card
+        s[L.C_BR_LEFT] = s[L.BRU_USES + card] + 1
+        set_pending(s, p, C.D_BR_CARD)
+    else:
+        sp = a // 6
+        t = (a % 6) // 2
+        v = face(s, t, a % 2)
+        s[o + L.S_MONEY] -= v
+        s[o + L.S_HAND + t] -= 1
+        kind = s[L.A_KIND + sp]
+        sub = s[L.A_SUB + sp]
+        s[L.A_KIND + sp] = C.SP_ARCHITECT
+        s[L.A_SUB + sp] = t
+        s[L.A_OWNER + sp] = p
+        s[L.A_VALUE + sp] = v
+        take_card(s, p, kind, sub)
+
+
+@njit(**JIT)
+def resolve_brussels(s, p, card):
+    s[L.BRU_USES + card] += 1
+    if card == C.BR_STOCK_EXCHANGE:
+        s[seat(p) + L.S_MONEY] += s[L.P_SE_MONEY]
+        end_turn(s)
+    elif card == C.BR_CITY_HALL:
+        s[L.C_CH_LEFT] = s[seat(p) + L.S_TRACK + C.T_NOBLE]
+        s[L.C_CH_DONE] = 0
+        continue_city_hall(s, p)
+    else:
+        set_pending(s, p, C.D_PARK)
+
+
+@njit(**JIT)
+def do_commit(s, p, t):
+    card = s[L.C_BR_CARD]
+    s[seat(p) + L.S_HAND + t] -= 1
+    s[L.BRU_LIST + card * L.BRU_CAP + s[L.BRU_LEN + card]] = p * 4 + t
+    s[L.BRU_LEN + card] += 1
+    s[L.C_BR_LEFT] -= 1
+    if s[L.C_BR_LEFT] == 0:
+        resolve_brussels(s, p, card)
+
+
+@njit(**JIT)
+def do_keep_one(s, p, sub):
+    d = s[L.C_DRAW_KIND]
+    if s[L.C_DRAWN_N] == 2:
+        other = s[L.C_DRAWN + 1] if s[L.C_DRAWN] == sub else s[L.C_DRAWN]
+        discard(s, d, other)
+    s[L.C_DRAWN_N] = 0
+    o = seat(p)
+    if s[L.C_DRAW_FOR] == C.DRAW_HANKAR:
+        s[o + L.S_MAT + sub] += 1
+        after_noble_effect(s, p)
+    elif d == C.DK_ARTWORK:
+        s[o + L.S_ART + sub] += 1
+        end_turn(s)
+    elif d == C.DK_MATERIAL:
+        s[o + L.S_MAT + sub] += 1
+        end_turn(s)
+    elif d == C.DK_HOUSE:
+        start_build(s, p, sub)
+    else:
+        start_noble(s, p, sub, C.SRC_CARD)
+
+
+@njit(**JIT)
+def finish_build(s, p, built):
+    """Pay with the chosen cards and keep the house, or (declined) return them and discard the house."""
+    o = seat(p)
+    if built:
+        add_vp(s, p, C.VP_BUILD, build_gain(s, s[L.C_BUILD_N]))
+        s[o + L.S_HOUSE + s[L.C_HOUSE]] += 1
+    else:
+        discard(s, C.DK_HOUSE, s[L.C_HOUSE])
+    for m in range(6):
+        if built:
+            s[L.DISCARD + C.DK_MATERIAL * 6 + m] += s[L.C_PAY + m]
+        else:
+            s[o + L.S_MAT + m] += s[L.C_PAY + m]
+        s[L.C_PAY + m] = 0
+    s[L.C_HOUSE] = -1
+    s[L.C_BUILD_K] = 0
+    end_turn(s)
+
+
+@njit(**JIT)
+def do_free(s, p, t):
+    o = seat(p)
+    s[o + L.S_PRISON + t] -= 1
+    s[o + L.S_HAND + t] += 1
+    s[o + L.S_FREED] += 1
+    if s[L.C_FREE_FOR] == C.FREE_VANDERVELDE:
+        after_noble_effect(s, p)
+    else:
+        s[L.C_NEXT] = C.NX_MAJORITY
+
+
+@njit(**JIT)
+def do_to_prison(s, p, t):
+    """The last entry of seat p and type t in the first Brussels list that has one goes to prison."""
+    e = p * 4 + t
+    for card in range(3):
+        base = L.BRU_LIST + card * L.BRU_CAP
+        n = s[L.BRU_LEN + card]
+        for i in range(n - 1, -1, -1):
+            if s[base + i] == e:
+                for j in range(i, n - 1):
+                    s[base + j] = s[base + j + 1]
+                s[L.BRU_LEN + card] = n - 1
+                s[seat(p) + L.S_PRISON + t] += 1
+                s[L.C_NEXT] = C.NX_MAJORITY
+                return
+
+
+@njit(**JIT)
+def step(s, a):
+    """Apply legal action `a` of the pending decision."""
+    p = s[L.G_CUR]
+    d = s[L.G_PENDING]
+    o = seat(p)
+    if d == C.D_MAIN:
+        do_main(s, p, a)
+    elif d == C.D_BR_CARD:
+        do_commit(s, p, a - C.A_COMMIT)
+    elif d == C.D_PARK:
+        opt = a - C.A_PARK
+        if opt == C.PARK_SALE:
+            set_pending(s, p, C.D_SELL)
+        else:
+            draw_two(s, C.PARK_DECK[opt])
+            s[L.C_DRAW_FOR] = C.DRAW_PARK
+            set_pending(s, p, C.D_KEEP_ONE)
+    elif d == C.D_KEEP_ONE:
+        do_keep_one(s, p, a - C.A_KEEP - C.KEEP_BASE[s[L.C_DRAW_KIND]])
+    elif d == C.D_SELL:
+        if a != C.A_DECLINE_SALE:
+            c = a - C.A_SELL
+            s[o + L.S_ART + c] -= 1
+            discard(s, C.DK_ARTWORK, c)
+            s[o + L.S_MONEY] += s[L.P_SALE_MONEY]
+        end_turn(s)
+    elif d == C.D_BUILD:
+        if a == C.A_STOP_PAYING:
+            finish_build(s, p, True)
+        elif a == C.A_DECLINE_BUILD:
+            finish_build(s, p, False)
+        else:
+            m = a - C.A_PAY
+            s[o + L.S_MAT + m] -= 1
+            s[L.C_PAY + m] += 1
+            s[L.C_BUILD_K] += 1
+    elif d == C.D_NOBLE_KEEP:
+        if a == C.A_KEEP_NOBLE:
+            s[o + L.S_NOBLE + s[L.C_NOBLE]] = 2
+        else:
+            discard(s, C.DK_NOBLE, s[L.C_NOBLE])
+        s[L.C_NOBLE] = -1
+        end_turn(s)
+    elif d == C.D_FREE_PRISONER:
+        do_free(s, p, a - C.A_FREE)
+    elif d == C.D_CITY_HALL:
+        if a == C.A_STOP_ACTIVATING:
+            end_turn(s)
+        else:
+            k = a - C.A_ACTIVATE
+            s[o + L.S_NOBLE + k] = 2
+            s[L.C_CH_DONE] += 1
+            start_noble(s, p, k, C.SRC_CITY_HALL)
+    elif d == C.D_EXHIBIT:
+        s[L.C_EXH_SHOWN] |= 1 << (a - C.A_EXHIBIT)
+        add_vp(s, p, C.VP_EXHIBIT, s[L.P_EXHIBIT_VP])
+        if s[L.P_EXH_MODE] == 1:
+            s[L.C_EXH_ACTIVE] &= ~(1 << p)
+        s[L.C_EXH_SEAT] = (p + 1) % players(s)
+        continue_exhibition(s)
+    else:
+        do_to_prison(s, p, a - C.A_PRISON)

@@ -1,0 +1,147 @@
+"""Layout of the Bruxelles 1897 state: one flat int64 array.
+
+Every field is a named offset into the array. The array holds, in order: the flattened rule parameters (copied in
+at creation so a kernel needs nothing else), the game header and RNG, the turn context (what the pending decision
+belongs to), the Art Nouveau area, the bonus cards, the Brussels lists, the decks and discard piles, one block per
+seat, and the cached list of legal actions of the pending decision.
+
+Codes used in the fields are listed in `codes.py`.
+"""
+
+MAX_PLAYERS = 4
+MAX_SPACES = 16
+COLS = 4
+DECK_CAP = 40  # capacity of each deck (cards of one kind)
+BRU_CAP = 40  # capacity of each Brussels card's list of architects
+LEGAL_CAP = 112  # capacity of the legal-action cache
+N_SOURCES = 11
+
+
+class _Offsets:
+    """Hands out consecutive offsets."""
+
+    def __init__(self) -> None:
+        self.size = 0
+
+    def take(self, n: int = 1) -> int:
+        start = self.size
+        self.size += n
+        return start
+
+
+_o = _Offsets()
+
+# ---- rule parameters (flattened) ----
+P_PLAYERS = _o.take()
+P_ROUNDS = _o.take()
+P_START_MONEY = _o.take(MAX_PLAYERS)
+P_FIRST_PASS = _o.take()
+P_LATER_PASS = _o.take()
+P_SE_MONEY = _o.take()
+P_SALE_MONEY = _o.take()
+P_BRUGMANN_MONEY = _o.take()
+P_TRACK_MAX = _o.take()
+P_UPKEEP = _o.take()
+P_UNPAID_PENALTY = _o.take()
+P_EXHIBIT_VP = _o.take()
+P_HOLDER_VP = _o.take()
+P_MB_VP = _o.take()
+P_MB_PER = _o.take()
+P_MB_CAP = _o.take()
+P_TYPE_BONUS_VP = _o.take()
+P_MATERIAL_END_VP = _o.take()
+P_K = _o.take()  # cards per deck in the area for this player count
+P_NEUTRAL_VALUE = _o.take()
+P_EXH_MODE = _o.take()  # 0 round robin, 1 one each
+P_MAY_DECLINE = _o.take()
+P_FACES = _o.take(6)  # type t: faces at P_FACES + 2t, P_FACES + 2t + 1
+P_ARCH_COUNTS = _o.take(3)
+P_PRISON_START = _o.take(3)  # for this player count
+P_BONUS_LOWER = _o.take(4)  # lower-half effect of each bonus card (codes.LOWER_*)
+P_COMPONENTS = _o.take(5)  # cards per subtype: artwork, material, house, noble; then money cards
+P_ROWS = _o.take()
+PARAMS_SIZE = _o.size
+
+# ---- header ----
+G_SEED = _o.take()
+G_RNG_KEY = _o.take()
+G_RNG_CTR = _o.take()
+G_ROUND = _o.take()
+G_START = _o.take()
+G_CUR = _o.take()  # seat deciding, -1 when over
+G_PENDING = _o.take()  # decision code, -1 when over
+G_OVER = _o.take()
+G_EXH_HOLDER = _o.take()  # -1: in the exhibition area
+G_NPASSED = _o.take()
+G_DECISIONS = _o.take()  # decisions taken by players
+G_AUTO = _o.take()  # single-option decisions taken automatically
+G_MONEY_DECK = _o.take()
+
+# ---- turn context ----
+C_ACTOR = _o.take()  # seat whose turn it is
+C_NEXT = _o.take()  # codes.NX_*: what runs after the decision handler returns
+C_BR_CARD = _o.take()  # Brussels card being committed to
+C_BR_LEFT = _o.take()  # architects still to commit
+C_CH_LEFT = _o.take()  # City Hall activations left
+C_CH_DONE = _o.take()  # City Hall activations done
+C_NOBLE = _o.take()  # noble being resolved (-1 none)
+C_NOBLE_SRC = _o.take()  # codes.SRC_*
+C_HOUSE = _o.take()  # house subtype being built (-1 none)
+C_BUILD_N = _o.take()  # symbols owed for the house
+C_BUILD_K = _o.take()  # material cards chosen so far
+C_PAY = _o.take(6)  # chosen material cards by pair
+C_DRAW_KIND = _o.take()  # deck of the KEEP_ONE cards
+C_DRAW_FOR = _o.take()  # codes.DRAW_*: what the kept card is for
+C_DRAWN_N = _o.take()
+C_DRAWN = _o.take(2)  # drawn subtypes
+C_FREE_FOR = _o.take()  # codes.FREE_*: what a FREE_PRISONER belongs to
+C_EXH_SEAT = _o.take()  # next seat to consider in the exhibition
+C_EXH_SHOWN = _o.take()  # bit mask of colours exhibited
+C_EXH_ACTIVE = _o.take()  # bit mask of seats still in the exhibition
+C_MAJ_STEP = _o.take()  # majority phase step
+C_MAJ_COL = _o.take()  # column (step 0)
+C_MAJ_IDX = _o.take()  # position from the start player
+C_MAJ_WIN = _o.take()  # bit mask of winning seats of the current step
+
+# ---- area ----
+A_KIND = _o.take(MAX_SPACES)  # codes.SP_*
+A_SUB = _o.take(MAX_SPACES)  # card subtype, or architect type
+A_OWNER = _o.take(MAX_SPACES)  # architect owner (-1 neutral)
+A_VALUE = _o.take(MAX_SPACES)  # architect face value
+BONUS = _o.take(COLS)  # bonus card under each column (codes.BONUS_*)
+
+# ---- Brussels ----
+BRU_LEN = _o.take(3)
+BRU_USES = _o.take(3)  # uses of each card this round
+BRU_LIST = _o.take(3 * BRU_CAP)  # entry = owner * 4 + type
+
+# ---- decks (artwork, material, house, noble) ----
+DECK_LEN = _o.take(4)
+DECK = _o.take(4 * DECK_CAP)  # deck d at DECK + d * DECK_CAP; the top card is the last one
+DISCARD = _o.take(4 * 6)  # discard pile counts: DISCARD + d * 6 + subtype
+
+# ---- seats ----
+S_MONEY = 0
+S_VP = 1
+S_PASSED = 2
+S_TRACK = 3  # architecture, noble, prestige
+S_HAND = 6  # by architect type
+S_PRISON = 9
+S_ART = 12  # by colour
+S_MAT = 16  # by pair
+S_HOUSE = 22  # by house type
+S_NOBLE = 26  # by noble: 0 not kept, 1 untapped, 2 tapped
+S_SRC = 32  # VP by source
+S_OPEN = 43  # first two round-1 MAIN decisions (opening codes)
+S_NOPEN = 45  # round-1 MAIN decisions so far
+S_TURNS = 46  # turns this round
+S_HAND0 = 47  # hand size at the start of the round
+S_FREED = 48  # architects freed this round
+SEAT_SIZE = 50
+SEATS = _o.take(MAX_PLAYERS * SEAT_SIZE)
+
+# ---- legal-action cache of the pending decision ----
+LEGAL_N = _o.take()
+LEGAL = _o.take(LEGAL_CAP)
+
+STATE_SIZE = _o.size

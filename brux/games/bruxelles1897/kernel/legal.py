@@ -1,0 +1,122 @@
+"""Legal actions of the pending decision, written in ascending order to the state's legal-action cache."""
+
+from numba import njit
+
+from . import codes as C
+from . import layout as L
+from .area import n_spaces
+from .base import JIT, TINY, brussels_count, count, exhibit_options, face, park_allowed, seat, untapped_noble
+
+
+@njit(**TINY)
+def _push(s, n, a):
+    s[L.LEGAL + n] = a
+    return n + 1
+
+
+@njit(**JIT)
+def _main(s, p):
+    o = seat(p)
+    money = s[o + L.S_MONEY]
+    n = 0
+    for sp in range(n_spaces(s)):
+        kind = s[L.A_KIND + sp]
+        if kind < 0 or kind > C.K_EXHIBITION:
+            continue
+        for t in range(3):
+            if s[o + L.S_HAND + t] > 0:
+                for f in range(2):
+                    if face(s, t, f) <= money:
+                        n = _push(s, n, C.A_AN + sp * 6 + t * 2 + f)
+    hand = count(s, o + L.S_HAND, 3)
+    for card in range(3):
+        if hand < s[L.BRU_USES + card] + 1:
+            continue
+        if card == C.BR_CITY_HALL and not untapped_noble(s, p):
+            continue
+        if card == C.BR_PARK:
+            ok = False
+            for opt in range(5):
+                if park_allowed(s, p, opt):
+                    ok = True
+                    break
+            if not ok:
+                continue
+        n = _push(s, n, C.A_BR + card)
+    return _push(s, n, C.A_PASS)
+
+
+@njit(**JIT)
+def compute_legal(s):
+    """Fill the legal-action cache for the pending decision and return how many actions it holds."""
+    p = s[L.G_CUR]
+    d = s[L.G_PENDING]
+    o = seat(p)
+    n = 0
+    if d == C.D_MAIN:
+        n = _main(s, p)
+    elif d == C.D_BR_CARD:
+        for t in range(3):
+            if s[o + L.S_HAND + t] > 0:
+                n = _push(s, n, C.A_COMMIT + t)
+    elif d == C.D_PARK:
+        for opt in range(5):
+            if park_allowed(s, p, opt):
+                n = _push(s, n, C.A_PARK + opt)
+    elif d == C.D_KEEP_ONE:
+        base = C.A_KEEP + C.KEEP_BASE[s[L.C_DRAW_KIND]]
+        a0 = s[L.C_DRAWN]
+        a1 = s[L.C_DRAWN + 1] if s[L.C_DRAWN_N] == 2 else a0
+        n = _push(s, n, base + min(a0, a1))
+        if a1 != a0:
+            n = _push(s, n, base + max(a0, a1))
+    elif d == C.D_SELL:
+        for c in range(4):
+            if s[o + L.S_ART + c] > 0:
+                n = _push(s, n, C.A_SELL + c)
+        if s[L.P_MAY_DECLINE]:
+            n = _push(s, n, C.A_DECLINE_SALE)
+    elif d == C.D_BUILD:
+        need = s[L.C_BUILD_N]
+        k = s[L.C_BUILD_K]
+        if k < need:
+            for m in range(6):
+                if s[o + L.S_MAT + m] > 0:
+                    n = _push(s, n, C.A_PAY + m)
+        if (need + 1) // 2 <= k <= need:
+            n = _push(s, n, C.A_STOP_PAYING)
+        if s[L.P_MAY_DECLINE] and k == 0:
+            n = _push(s, n, C.A_DECLINE_BUILD)
+    elif d == C.D_NOBLE_KEEP:
+        if s[o + L.S_NOBLE + s[L.C_NOBLE]] == 0:
+            n = _push(s, n, C.A_KEEP_NOBLE)
+        n = _push(s, n, C.A_DISCARD_NOBLE)
+    elif d == C.D_FREE_PRISONER:
+        for t in range(3):
+            if s[o + L.S_PRISON + t] > 0:
+                n = _push(s, n, C.A_FREE + t)
+    elif d == C.D_CITY_HALL:
+        for k in range(6):
+            if s[o + L.S_NOBLE + k] == 1:
+                n = _push(s, n, C.A_ACTIVATE + k)
+        if s[L.C_CH_DONE] > 0:
+            n = _push(s, n, C.A_STOP_ACTIVATING)
+    elif d == C.D_EXHIBIT:
+        mask = exhibit_options(s, p)
+        for c in range(4):
+            if (mask >> c) & 1:
+                n = _push(s, n, C.A_EXHIBIT + c)
+    elif d == C.D_TO_PRISON:
+        for t in range(3):
+            if brussels_count(s, p, t) > 0:
+                n = _push(s, n, C.A_PRISON + t)
+    s[L.LEGAL_N] = n
+    return n
+
+
+@njit(**JIT)
+def is_legal(s, a):
+    for i in range(s[L.LEGAL_N]):
+        if s[L.LEGAL + i] == a:
+            return True
+    return False

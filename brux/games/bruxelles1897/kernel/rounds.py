@@ -1,0 +1,209 @@
+"""Majority phase, round preparation, the start of an action phase, and the end of the game."""
+
+from numba import njit
+
+from . import codes as C
+from . import layout as L
+from .area import arms_winners, clear, column_winners, deal_bonus, lay_out
+from .base import JIT, add_vp, brussels_count, bump_track, count, players, seat, set_pending
+from .decks import discard
+
+
+@njit(**JIT)
+def start_action_phase(s):
+    """Reset the round's per-seat counters and give the start player the first turn."""
+    for p in range(players(s)):
+        o = seat(p)
+        s[o + L.S_PASSED] = 0
+        s[o + L.S_TURNS] = 0
+        s[o + L.S_FREED] = 0
+        s[o + L.S_HAND0] = count(s, o + L.S_HAND, 3)
+    s[L.G_NPASSED] = 0
+    s[L.C_ACTOR] = s[L.G_START]
+    set_pending(s, s[L.G_START], C.D_MAIN)
+
+
+@njit(**JIT)
+def next_turn(s):
+    """Next turn to the next seat clockwise (from the turn's player) that has not passed, or the majority phase."""
+    n = players(s)
+    actor = s[L.C_ACTOR]
+    for i in range(1, n + 1):
+        q = (actor + i) % n
+        if not s[seat(q) + L.S_PASSED]:
+            s[L.C_ACTOR] = q
+            set_pending(s, q, C.D_MAIN)
+            return
+    start_majority(s)
+
+
+@njit(**JIT)
+def advance(s):
+    """Run the continuation a decision handler asked for (next turn, or the rest of the majority phase)."""
+    nxt = s[L.C_NEXT]
+    s[L.C_NEXT] = C.NX_NONE
+    if nxt == C.NX_END_TURN:
+        next_turn(s)
+    elif nxt == C.NX_MAJORITY:
+        continue_majority(s)
+
+
+@njit(**JIT)
+def start_majority(s):
+    s[L.C_MAJ_STEP] = 0
+    s[L.C_MAJ_COL] = 0
+    s[L.C_MAJ_IDX] = 0
+    s[L.C_MAJ_WIN] = -1
+    continue_majority(s)
+
+
+@njit(**JIT)
+def continue_majority(s):
+    """Run the majority phase until a decision is needed or it is over (rules 3.6)."""
+    n = players(s)
+    start = s[L.G_START]
+    while s[L.C_MAJ_STEP] == 0:  # columns
+        col = s[L.C_MAJ_COL]
+        if col == L.COLS:
+            s[L.C_MAJ_STEP] = 1
+            break
+        if s[L.C_MAJ_WIN] < 0:
+            mask = column_winners(s, col)
+            s[L.C_MAJ_WIN] = mask
+            s[L.C_MAJ_IDX] = 0
+            bonus = s[L.BONUS + col]
+            if bonus != C.BONUS_PRISON:
+                for p in range(n):
+                    if (mask >> p) & 1:
+                        bump_track(s, p, C.BONUS_TRACK[bonus])
+                s[L.C_MAJ_IDX] = n
+        while s[L.C_MAJ_IDX] < n:
+            p = (start + s[L.C_MAJ_IDX]) % n
+            s[L.C_MAJ_IDX] += 1
+            if (s[L.C_MAJ_WIN] >> p) & 1 and count(s, seat(p) + L.S_PRISON, 3) > 0:
+                s[L.C_FREE_FOR] = C.FREE_PRISON_BONUS
+                set_pending(s, p, C.D_FREE_PRISONER)
+                return
+        s[L.C_MAJ_COL] = col + 1
+        s[L.C_MAJ_WIN] = -1
+    if s[L.C_MAJ_STEP] == 1:  # coats of arms
+        for i in range(s[L.P_ROWS] - 1):
+            for j in range(L.COLS - 1):
+                mask = arms_winners(s, i * L.COLS + j)
+                for p in range(n):
+                    if (mask >> p) & 1:
+                        add_vp(s, p, C.VP_ARMS, s[seat(p) + L.S_TRACK + C.T_PRESTIGE])
+        s[L.C_MAJ_STEP] = 2
+        s[L.C_MAJ_WIN] = -1
+    if s[L.C_MAJ_STEP] == 2:  # Brussels
+        if s[L.C_MAJ_WIN] < 0:
+            best = 0
+            for p in range(n):
+                best = max(best, brussels_count(s, p, -1))
+            mask = 0
+            if best > 0:
+                for p in range(n):
+                    if brussels_count(s, p, -1) == best:
+                        mask |= 1 << p
+            s[L.C_MAJ_WIN] = mask
+            s[L.C_MAJ_IDX] = 0
+        while s[L.C_MAJ_IDX] < n:
+            p = (start + s[L.C_MAJ_IDX]) % n
+            s[L.C_MAJ_IDX] += 1
+            if (s[L.C_MAJ_WIN] >> p) & 1:
+                set_pending(s, p, C.D_TO_PRISON)
+                return
+        s[L.C_MAJ_STEP] = 3
+    end_round(s)
+
+
+@njit(**JIT)
+def end_round(s):
+    if s[L.G_ROUND] < s[L.P_ROUNDS]:
+        prepare_round(s)
+    else:
+        end_game(s)
+
+
+@njit(**JIT)
+def prepare_round(s):
+    """Rules 3.1: start player, architects home, area cleared, nobles untapped, new area and bonus cards."""
+    n = players(s)
+    s[L.G_ROUND] += 1
+    if s[L.G_EXH_HOLDER] >= 0:
+        s[L.G_START] = s[L.G_EXH_HOLDER]
+        s[L.G_EXH_HOLDER] = -1
+    else:
+        s[L.G_START] = (s[L.G_START] + 1) % n
+    for card in range(3):
+        base = L.BRU_LIST + card * L.BRU_CAP
+        for i in range(s[L.BRU_LEN + card]):
+            e = s[base + i]
+            s[seat(e // 4) + L.S_HAND + e % 4] += 1
+        s[L.BRU_LEN + card] = 0
+        s[L.BRU_USES + card] = 0
+    clear(s)
+    for p in range(n):
+        o = seat(p) + L.S_NOBLE
+        for k in range(6):
+            if s[o + k] == 2:
+                s[o + k] = 1
+    lay_out(s)
+    deal_bonus(s)
+    start_action_phase(s)
+
+
+@njit(**JIT)
+def lower_half_vp(s, p, lower):
+    o = seat(p)
+    if lower == C.LOWER_MONEY:
+        times = s[o + L.S_MONEY] // s[L.P_MB_PER]
+        return s[L.P_MB_VP] * min(times, s[L.P_MB_CAP])
+    kinds = 0
+    if lower == C.LOWER_NOBLES:
+        for k in range(6):
+            kinds += s[o + L.S_NOBLE + k] > 0
+    elif lower == C.LOWER_HOUSE_TYPES:
+        for k in range(4):
+            kinds += s[o + L.S_HOUSE + k] > 0
+    else:
+        for k in range(4):
+            kinds += s[o + L.S_ART + k] > 0
+    return s[L.P_TYPE_BONUS_VP] * kinds
+
+
+@njit(**JIT)
+def end_game(s):
+    """Rules section 4, steps 1-5."""
+    n = players(s)
+    upkeep = s[L.P_UPKEEP]
+    for p in range(n):
+        o = seat(p)
+        kept = 0
+        for k in range(1, 6):
+            kept += s[o + L.S_NOBLE + k] > 0
+        paid = kept if upkeep == 0 else min(kept, s[o + L.S_MONEY] // upkeep)
+        s[o + L.S_MONEY] -= paid * upkeep
+        unpaid = kept - paid
+        add_vp(s, p, C.VP_NOBLE_PENALTY, -unpaid * s[L.P_UNPAID_PENALTY])
+        for k in range(1, 6):
+            if unpaid > 0 and s[o + L.S_NOBLE + k] > 0:
+                s[o + L.S_NOBLE + k] = 0
+                discard(s, C.DK_NOBLE, k)
+                unpaid -= 1
+    for p in range(n):
+        o = seat(p)
+        add_vp(s, p, C.VP_HOUSES, count(s, o + L.S_HOUSE, 4) * s[o + L.S_TRACK + C.T_ARCHITECTURE])
+        add_vp(s, p, C.VP_MATERIALS, count(s, o + L.S_MAT, 6) * s[L.P_MATERIAL_END_VP])
+    if s[L.G_EXH_HOLDER] >= 0:
+        add_vp(s, s[L.G_EXH_HOLDER], C.VP_EXHIBITION_CARD, s[L.P_HOLDER_VP])
+    for col in range(L.COLS):
+        mask = column_winners(s, col)
+        bonus = s[L.BONUS + col]
+        for p in range(n):
+            if (mask >> p) & 1:
+                add_vp(s, p, C.VP_BONUS_NOBILITY + bonus, lower_half_vp(s, p, s[L.P_BONUS_LOWER + bonus]))
+    s[L.G_OVER] = 1
+    s[L.G_CUR] = -1
+    s[L.G_PENDING] = -1
+    s[L.LEGAL_N] = 0
