@@ -87,55 +87,52 @@ def deal_bonus(s):
 
 
 @njit(**TINY)
-def column_total(s, col, p):
-    """Sum of seat p's architect values in a column (p = -1: the neutral architects)."""
-    t = 0
-    for r in range(s[L.P_ROWS]):
-        sp = r * L.COLS + col
-        kind = s[L.A_KIND + sp]
-        if (kind == C.SP_ARCHITECT and s[L.A_OWNER + sp] == p) or (kind == C.SP_NEUTRAL and p < 0):
-            t += s[L.A_VALUE + sp]
-    return t
+def _tally(s, sp, by_value):
+    """Add the architect on space sp to the scratch tallies (its value, or 1)."""
+    kind = s[L.A_KIND + sp]
+    if kind == C.SP_ARCHITECT:
+        s[L.SCRATCH + s[L.A_OWNER + sp]] += s[L.A_VALUE + sp] if by_value else 1
+    elif kind == C.SP_NEUTRAL:
+        s[L.SCRATCH + L.MAX_PLAYERS] += s[L.A_VALUE + sp] if by_value else 1
+
+
+@njit(**TINY)
+def clear_tallies(s):
+    for i in range(L.MAX_PLAYERS + 1):
+        s[L.SCRATCH + i] = 0
+
+
+@njit(**TINY)
+def top_seats(s, n):
+    """Bit mask of the seats whose tally equals the highest tally (neutral included; 0 if the highest is 0)."""
+    best = s[L.SCRATCH + L.MAX_PLAYERS]
+    for p in range(n):
+        best = max(best, s[L.SCRATCH + p])
+    mask = 0
+    if best > 0:
+        for p in range(n):
+            if s[L.SCRATCH + p] == best:
+                mask |= 1 << p
+    return mask
 
 
 @njit(**JIT)
 def column_winners(s, col):
     """Bit mask of the seats holding the column majority (a sole neutral majority: nobody)."""
-    best = column_total(s, col, -1)
-    for p in range(players(s)):
-        best = max(best, column_total(s, col, p))
-    mask = 0
-    if best > 0:
-        for p in range(players(s)):
-            if column_total(s, col, p) == best:
-                mask |= 1 << p
-    return mask
-
-
-@njit(**TINY)
-def arms_count(s, sp0, p):
-    """Seat p's architects (p = -1: neutral) on the four spaces of the coat of arms at space sp0; -1 if incomplete."""
-    t = 0
-    for d in range(4):
-        sp = sp0 + (d // 2) * L.COLS + d % 2
-        kind = s[L.A_KIND + sp]
-        if kind != C.SP_ARCHITECT and kind != C.SP_NEUTRAL:
-            return -1
-        if (kind == C.SP_NEUTRAL and p < 0) or (kind == C.SP_ARCHITECT and s[L.A_OWNER + sp] == p):
-            t += 1
-    return t
+    clear_tallies(s)
+    for r in range(s[L.P_ROWS]):
+        _tally(s, r * L.COLS + col, True)
+    return top_seats(s, players(s))
 
 
 @njit(**JIT)
 def arms_winners(s, sp0):
-    """Bit mask of the seats with the most cards on a complete coat of arms (0 if incomplete)."""
-    best = arms_count(s, sp0, -1)
-    if best < 0:
-        return 0
-    for p in range(players(s)):
-        best = max(best, arms_count(s, sp0, p))
-    mask = 0
-    for p in range(players(s)):
-        if arms_count(s, sp0, p) == best:
-            mask |= 1 << p
-    return mask
+    """Bit mask of the seats with the most cards on a complete coat of arms at space sp0 (0 if incomplete)."""
+    clear_tallies(s)
+    for d in range(4):
+        sp = sp0 + (d // 2) * L.COLS + d % 2
+        kind = s[L.A_KIND + sp]
+        if kind != C.SP_ARCHITECT and kind != C.SP_NEUTRAL:
+            return 0
+        _tally(s, sp, False)
+    return top_seats(s, players(s))

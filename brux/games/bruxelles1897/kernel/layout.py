@@ -140,6 +140,9 @@ S_FREED = 48  # architects freed this round
 SEAT_SIZE = 50
 SEATS = _o.take(MAX_PLAYERS * SEAT_SIZE)
 
+# ---- scratch for majority counts (seats 0..3, then neutral) ----
+SCRATCH = _o.take(MAX_PLAYERS + 1)
+
 # ---- legal-action cache of the pending decision ----
 LEGAL_N = _o.take()
 LEGAL = _o.take(LEGAL_CAP)

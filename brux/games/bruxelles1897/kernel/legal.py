@@ -18,16 +18,34 @@ def _push(s, n, a):
 def _main(s, p):
     o = seat(p)
     money = s[o + L.S_MONEY]
+    # the (type, face) offsets the player can play: held and affordable
+    k = 0
+    offs = 0  # up to six 3-bit offsets packed
+    for t in range(3):
+        if s[o + L.S_HAND + t] > 0:
+            for f in range(2):
+                if face(s, t, f) <= money:
+                    offs |= (t * 2 + f) << (3 * k)
+                    k += 1
+    # Branch-free per space: write all six slots, keep the first k when the space holds a card.
+    o0 = offs & 7
+    o1 = (offs >> 3) & 7
+    o2 = (offs >> 6) & 7
+    o3 = (offs >> 9) & 7
+    o4 = (offs >> 12) & 7
+    o5 = (offs >> 15) & 7
     n = 0
     for sp in range(n_spaces(s)):
         kind = s[L.A_KIND + sp]
-        if kind < 0 or kind > C.K_EXHIBITION:
-            continue
-        for t in range(3):
-            if s[o + L.S_HAND + t] > 0:
-                for f in range(2):
-                    if face(s, t, f) <= money:
-                        n = _push(s, n, C.A_AN + sp * 6 + t * 2 + f)
+        base = L.LEGAL + n
+        a = C.A_AN + sp * 6
+        s[base] = a + o0
+        s[base + 1] = a + o1
+        s[base + 2] = a + o2
+        s[base + 3] = a + o3
+        s[base + 4] = a + o4
+        s[base + 5] = a + o5
+        n += k * ((kind >= 0) & (kind <= C.K_EXHIBITION))
     hand = count(s, o + L.S_HAND, 3)
     for card in range(3):
         if hand < s[L.BRU_USES + card] + 1:

@@ -4,8 +4,8 @@ from numba import njit
 
 from . import codes as C
 from . import layout as L
-from .area import arms_winners, clear, column_winners, deal_bonus, lay_out
-from .base import JIT, add_vp, brussels_count, bump_track, count, players, seat, set_pending
+from .area import clear_tallies, top_seats, arms_winners, clear, column_winners, deal_bonus, lay_out
+from .base import JIT, add_vp, bump_track, count, players, seat, set_pending
 from .decks import discard
 
 
@@ -97,14 +97,12 @@ def continue_majority(s):
         s[L.C_MAJ_WIN] = -1
     if s[L.C_MAJ_STEP] == 2:  # Brussels
         if s[L.C_MAJ_WIN] < 0:
-            best = 0
-            for p in range(n):
-                best = max(best, brussels_count(s, p, -1))
-            mask = 0
-            if best > 0:
-                for p in range(n):
-                    if brussels_count(s, p, -1) == best:
-                        mask |= 1 << p
+            clear_tallies(s)
+            for card in range(3):
+                base = L.BRU_LIST + card * L.BRU_CAP
+                for i in range(s[L.BRU_LEN + card]):
+                    s[L.SCRATCH + s[base + i] // 4] += 1
+            mask = top_seats(s, n)
             s[L.C_MAJ_WIN] = mask
             s[L.C_MAJ_IDX] = 0
         while s[L.C_MAJ_IDX] < n:
