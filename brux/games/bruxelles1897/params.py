@@ -70,8 +70,11 @@ def resolve(overrides: dict[str, Any]) -> dict[str, Any]:
     """The full, validated parameter set: defaults with overrides; ValueError names a bad field."""
     params = merge_overrides(DEFAULTS, overrides)
     check_all(params, CHECKS)
-    if sum(params["architect_counts"]) == 0:
-        raise ValueError("rule parameter architect_counts must give each colour at least one architect")
+    if not 1 <= sum(params["architect_counts"]) <= L.BRU_CAP // L.MAX_PLAYERS:
+        raise ValueError(
+            f"rule parameter architect_counts must give each colour 1 to {L.BRU_CAP // L.MAX_PLAYERS} architects, "
+            f"got {sum(params['architect_counts'])}"
+        )
     for i, row in enumerate(params["prison_start"]):
         for t in range(3):
             if row[t] > params["architect_counts"][t]:

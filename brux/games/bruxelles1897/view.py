@@ -16,6 +16,7 @@ TABLEAU = (
     (C.DK_ARTWORK, "artworks", L.S_ART), (C.DK_MATERIAL, "materials", L.S_MAT), (C.DK_HOUSE, "houses", L.S_HOUSE),
 )
 NOBLE_STATES = (None, "untapped", "tapped")
+END_SOURCES = tuple(range(C.VP_HOUSES, C.VP_NOBLE_PENALTY + 1))  # sources scored only by the end-game steps
 
 
 def _seat(p: int) -> int:
@@ -271,6 +272,8 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
         for i, name in enumerate(C.VP_SOURCES):
             s[o + L.S_SRC + i] = _int(src, name, f"{w}.vp_by_source", -10**6)
         _need(s[o + L.S_SRC: o + L.S_SRC + L.N_SOURCES].sum() == s[o + L.S_VP], w, "vp_by_source must sum to vp")
+        for i in END_SOURCES:
+            _need(s[o + L.S_SRC + i] == 0, f"{w}.vp_by_source.{C.VP_SOURCES[i]}", "only scores at the end of the game")
         s[o + L.S_HAND0] = s[o + L.S_HAND: o + L.S_HAND + 3].sum()
         s[o + L.S_OPEN] = -1
         s[o + L.S_OPEN + 1] = -1

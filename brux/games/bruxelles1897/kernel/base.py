@@ -67,10 +67,7 @@ def face(s, arch_type, f):
 def untapped_noble(s, p):
     """True when seat p keeps an untapped noble."""
     o = seat(p) + L.S_NOBLE
-    for n in range(6):
-        if s[o + n] == 1:
-            return True
-    return False
+    return ((s[o] == 1) | (s[o + 1] == 1) | (s[o + 2] == 1) | (s[o + 3] == 1) | (s[o + 4] == 1) | (s[o + 5] == 1))
 
 
 @njit(**TINY)

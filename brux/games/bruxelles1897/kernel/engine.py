@@ -153,3 +153,21 @@ def record_result(s, g, vp, rk, share, src, opening, length):
         opening[g, p, 0] = s[o + L.S_OPEN]
         opening[g, p, 1] = s[o + L.S_OPEN + 1]
     length[g] = s[L.G_DECISIONS]
+
+
+@njit(cache=True)
+def replay_batch(params, seeds, actions, starts):
+    """Replay games from their seeds and decisions (game g's decisions are actions[starts[g]:starts[g + 1]]).
+
+    Returns the final VP per game and seat; used to time the kernel on exactly the games another engine plays.
+    """
+    n_games = seeds.shape[0]
+    vp = np.zeros((n_games, params[L.P_PLAYERS]), np.int32)
+    s = np.zeros(L.STATE_SIZE, np.int64)
+    for g in range(n_games):
+        init(s, params, seeds[g])
+        for i in range(starts[g], starts[g + 1]):
+            apply(s, actions[i])
+        for p in range(players(s)):
+            vp[g, p] = s[seat(p) + L.S_VP]
+    return vp

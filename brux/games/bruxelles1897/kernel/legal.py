@@ -18,15 +18,15 @@ def _push(s, n, a):
 def _main(s, p):
     o = seat(p)
     money = s[o + L.S_MONEY]
-    # the (type, face) offsets the player can play: held and affordable
+    # The (type, face) offsets the player can play, held and affordable, packed 3 bits each (branch-free).
     k = 0
-    offs = 0  # up to six 3-bit offsets packed
+    offs = 0
     for t in range(3):
-        if s[o + L.S_HAND + t] > 0:
-            for f in range(2):
-                if face(s, t, f) <= money:
-                    offs |= (t * 2 + f) << (3 * k)
-                    k += 1
+        held = s[o + L.S_HAND + t] > 0
+        for f in range(2):
+            ok = held & (face(s, t, f) <= money)
+            offs |= ok * ((t * 2 + f) << (3 * k))
+            k += ok
     # Branch-free per space: write all six slots, keep the first k when the space holds a card.
     o0 = offs & 7
     o1 = (offs >> 3) & 7

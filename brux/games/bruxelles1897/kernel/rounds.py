@@ -4,7 +4,7 @@ from numba import njit
 
 from . import codes as C
 from . import layout as L
-from .area import clear_tallies, top_seats, arms_winners, clear, column_winners, deal_bonus, lay_out
+from .area import arms_winners, clear, clear_tallies, column_winners, deal_bonus, lay_out, top_seats
 from .base import JIT, add_vp, bump_track, count, players, seat, set_pending
 from .decks import discard
 

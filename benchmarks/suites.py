@@ -1,0 +1,81 @@
+"""The measurements of the benchmark suite; each returns rows of a results table."""
+
+import random
+import tempfile
+import time
+
+import numpy as np
+
+import brux
+from benchmarks.timing import cpu_rate, python, repeat, run_process
+
+Row = dict[str, object]
+
+
+def random_throughput(game_name: str, players: int, games: int, repeats: int) -> Row:
+    """Uniformly random games per CPU second on one core (after compilation)."""
+    game = brux.load_game(game_name, players=players)
+    game.play_random(10)
+    sample = repeat(lambda: cpu_rate(lambda: len(game.play_random(games, master_seed=1)["seed"])), repeats)
+    return {"benchmark": "random games/s (1 core)", "game": game_name, "players": players,
+            "median": sample.median, "range": sample.spread(), "unit": "games/s"}
+
+
+def compile_times(game_name: str, players: int, repeats: int) -> list[Row]:
+    """Cold compile (empty Numba cache) and warm start (cache present) of a fresh process running 10 games."""
+    code = f"import brux; brux.load_game({game_name!r}, players={players}).play_random(10)"
+    cold, warm = [], []
+    for _ in range(repeats):
+        with tempfile.TemporaryDirectory() as cache:
+            env = {"NUMBA_CACHE_DIR": cache}
+            cold.append(run_process(python(code), env).wall)
+            warm.append(run_process(python(code), env).wall)
+    rows = []
+    for name, values in (("cold compile + 10 games", cold), ("warm start + 10 games", warm)):
+        s = sorted(values)
+        rows.append({"benchmark": name, "game": game_name, "players": players, "median": s[len(s) // 2],
+                     "range": f"{s[0]:.3g}–{s[-1]:.3g}", "unit": "s (whole process)"})
+    return rows
+
+
+def reference_ratio(players: int, games: int, repeats: int) -> Row:
+    """Kernel vs pure-Python reference engine replaying the same random games (decisions per second ratio)."""
+    from brux.games.bruxelles1897.kernel.engine import replay_batch
+    from brux.games.bruxelles1897.reference import ReferenceGame
+
+    game = brux.load_game("bruxelles1897", players=players)
+    rnd = random.Random(5)
+    seeds, names, ids, starts = [], [], [], [0]
+    for seed in range(games):
+        state = game.new_initial_state(seed=seed)
+        game_names = []
+        while not state.is_terminal():
+            a = rnd.choice(state.legal_actions())
+            game_names.append(state.action_to_string(a))
+            ids.append(a)
+            state.apply_action(a)
+        seeds.append(seed)
+        names.append(game_names)
+        starts.append(len(ids))
+    seeds_a, ids_a, starts_a = np.array(seeds, np.int64), np.array(ids, np.int64), np.array(starts, np.int64)
+    replay_batch(game.flat, seeds_a[:1], ids_a, starts_a[:2])
+    ref_game = ReferenceGame(players, game.params)
+
+    def reference() -> float:
+        t = time.process_time()
+        for seed, game_names in zip(seeds, names):
+            state = ref_game.new_initial_state(seed)
+            for name in game_names:
+                state.apply_action(name)
+        return len(ids) / (time.process_time() - t)
+
+    def kernel() -> float:
+        t = time.process_time()
+        replay_batch(game.flat, seeds_a, ids_a, starts_a)
+        return len(ids) / (time.process_time() - t)
+
+    ref = repeat(reference, repeats)
+    ker = repeat(kernel, repeats)
+    return {"benchmark": "kernel / reference speed (same games)", "game": "bruxelles1897", "players": players,
+            "median": ker.median / ref.median, "range": f"kernel {ker.median:,.0f} vs reference {ref.median:,.0f}",
+            "unit": "× (decisions/s ratio)"}

@@ -1,0 +1,426 @@
+"""Agents for Bruxelles 1897: evaluation features, persona weights, determinisation and the batch with agents.
+
+The generic search (random, one-step lookahead, flat Monte Carlo, MCTS) lives in `brux.agents.search`; this module
+gives it the game's kernel functions and the game-specific parts:
+
+- `features`: a seat's evaluation features from the state array (VP so far and estimates of what the tableau and
+  the position are worth at the end); an agent's evaluation is a weight vector over them (`WEIGHTS`).
+- `determinise`: what a searching agent may not see is replaced by a sample from the agent's own stream: every deck
+  (artwork, material, house, noble) is put in canonical order and shuffled, and the copy's chance stream is re-keyed.
+  Deck composition is public (component totals minus everything visible; discard piles are face up).
+- `play_batch`: games of a run with one agent per seat, the same result arrays as `engine.play_random_batch`
+  (bit-identical to it when every seat is `random`), plus the decisions each seat took.
+"""
+
+import math
+
+import numpy as np
+from numba import njit, uint64
+
+from brux.agents import search as S
+from brux.core.rng import derive, next_u64, randbelow, seed_stream
+
+from .kernel import codes as C
+from .kernel import layout as L
+from .kernel.base import JIT, TINY, count, players, seat
+from .kernel.engine import AGENT_RNG, WORK_SIZE, apply, init, rank, record_result
+
+# ---------------------------------------------------------------------------------------------------------------
+# Evaluation features (one value per seat; VP units where that makes sense)
+# ---------------------------------------------------------------------------------------------------------------
+FEATURES = (
+    "vp",               # VP so far
+    "house_vp",         # houses x architecture track (end scoring of the houses owned)
+    "materials",        # material cards (1 VP each at the end, and the fuel for houses)
+    "money",            # BEF
+    "money_bonus",      # the money lower half if won: 3 VP per 2 BEF (after noble upkeep), at most 15
+    "artworks",         # artwork cards
+    "colours",          # different artwork colours (exhibitions, artwork-colour lower half)
+    "nobles",           # kept nobles, Brugmann included (nobility lower half)
+    "upkeep",           # minus the VP lost for nobles that could not be paid if the game ended now
+    "house_types",      # different house types (house-type lower half)
+    "arch_track",
+    "noble_track",
+    "prestige_track",
+    "prison",           # architects in prison
+    "hand",             # architects still in hand this round (turns left), 0 once passed
+    "columns",          # VP value of the column bonuses led now (upper halves; in the last round + lower halves)
+    "arms",             # VP of the complete coats of arms led now
+    "exhibition",       # holds the exhibition card: its VP in the last round, else 1 (start player next round)
+    "brussels",         # 1 when among the most architects in Brussels before the last round (one goes to prison)
+    "arch_future",      # architecture track x rounds left after this one
+    "prestige_future",  # prestige track x rounds left after this one
+    "exhibit_future",   # artwork colours x rounds left after this one (exhibitions to come)
+    "build_ready",      # 1 when the next house can be paid
+)
+N_FEATURES = len(FEATURES)
+F = {name: i for i, name in enumerate(FEATURES)}
+
+
+def _weights(**w: float) -> np.ndarray:
+    v = np.zeros(N_FEATURES)
+    for name, x in w.items():
+        v[F[name]] = x
+    return v
+
+
+# `greedy`: VP so far plus the end-game VP of the current tableau (houses, materials, noble upkeep, the exhibition
+# card) and the lower halves at the chance of winning them (about one in three). No positional terms.
+_GREEDY = _weights(vp=1, house_vp=1, materials=1, money_bonus=0.33, colours=0.67, nobles=0.67, upkeep=1,
+                   house_types=0.67, exhibition=1)
+
+# Personas add positional terms (turns left, column and coat-of-arms leads, Brussels risk, future track value) and
+# lean towards a style.
+_BASE = dict(vp=1, house_vp=1, materials=1.2, money=0.15, money_bonus=0.3, artworks=0.3, colours=0.8, nobles=0.6,
+             upkeep=1, house_types=0.6, noble_track=0.3, prison=-0.5, hand=1.0, columns=0.6, arms=1,
+             exhibition=1, brussels=-1.5, arch_future=0.7, prestige_future=0.5, exhibit_future=1.0, build_ready=1)
+WEIGHTS = {
+    "greedy": _GREEDY,
+    "builder": _weights(**{**_BASE, "house_vp": 1.2, "materials": 1.6, "house_types": 1.0, "arch_future": 1.2,
+                           "build_ready": 2.0, "colours": 0.5, "exhibit_future": 0.6}),
+    "collector": _weights(**{**_BASE, "artworks": 0.8, "colours": 1.5, "exhibit_future": 1.8, "prestige_future": 0.9,
+                             "arms": 1.2, "materials": 0.9, "arch_future": 0.4}),
+    "noble": _weights(**{**_BASE, "nobles": 1.2, "noble_track": 1.0, "money": 0.3, "money_bonus": 0.6,
+                         "upkeep": 1.2, "brussels": -0.5, "prison": -0.3}),
+}
+PERSONAS = ("builder", "collector", "noble")
+
+
+@njit(**TINY)
+def _last_round(s):
+    return s[L.G_ROUND] >= s[L.P_ROUNDS]
+
+
+@njit(**JIT)
+def _column_mask(s, col):
+    """Seats holding the majority of a column now (ties included; a sole neutral majority: nobody)."""
+    n = players(s)
+    t0 = 0
+    t1 = 0
+    t2 = 0
+    t3 = 0
+    tn = 0
+    for r in range(s[L.P_ROWS]):
+        sp = r * L.COLS + col
+        kind = s[L.A_KIND + sp]
+        v = s[L.A_VALUE + sp]
+        if kind == C.SP_NEUTRAL:
+            tn += v
+        elif kind == C.SP_ARCHITECT:
+            o = s[L.A_OWNER + sp]
+            if o == 0:
+                t0 += v
+            elif o == 1:
+                t1 += v
+            elif o == 2:
+                t2 += v
+            else:
+                t3 += v
+    best = max(max(t0, t1), max(max(t2, t3), tn))
+    if best <= 0:
+        return 0
+    mask = 0
+    if t0 == best:
+        mask |= 1
+    if t1 == best and n > 1:
+        mask |= 2
+    if t2 == best and n > 2:
+        mask |= 4
+    if t3 == best and n > 3:
+        mask |= 8
+    return mask
+
+
+@njit(**JIT)
+def _arms_mask(s, sp0):
+    """Seats with the most cards on a complete coat of arms (0 when incomplete)."""
+    n = players(s)
+    t0 = 0
+    t1 = 0
+    t2 = 0
+    t3 = 0
+    tn = 0
+    for d in range(4):
+        sp = sp0 + (d // 2) * L.COLS + d % 2
+        kind = s[L.A_KIND + sp]
+        if kind == C.SP_NEUTRAL:
+            tn += 1
+        elif kind == C.SP_ARCHITECT:
+            o = s[L.A_OWNER + sp]
+            if o == 0:
+                t0 += 1
+            elif o == 1:
+                t1 += 1
+            elif o == 2:
+                t2 += 1
+            else:
+                t3 += 1
+        else:
+            return 0
+    best = max(max(t0, t1), max(max(t2, t3), tn))
+    mask = 0
+    if t0 == best:
+        mask |= 1
+    if t1 == best and n > 1:
+        mask |= 2
+    if t2 == best and n > 2:
+        mask |= 4
+    if t3 == best and n > 3:
+        mask |= 8
+    return mask
+
+
+@njit(**JIT)
+def _lower_vp(s, p, lower, money):
+    """VP of a lower half for seat p now (money after upkeep for the money half)."""
+    o = seat(p)
+    if lower == C.LOWER_MONEY:
+        return s[L.P_MB_VP] * min(money // s[L.P_MB_PER], s[L.P_MB_CAP])
+    kinds = 0
+    if lower == C.LOWER_NOBLES:
+        for k in range(6):
+            kinds += s[o + L.S_NOBLE + k] > 0
+    elif lower == C.LOWER_HOUSE_TYPES:
+        for k in range(4):
+            kinds += s[o + L.S_HOUSE + k] > 0
+    else:
+        for k in range(4):
+            kinds += s[o + L.S_ART + k] > 0
+    return s[L.P_TYPE_BONUS_VP] * kinds
+
+
+@njit(**JIT)
+def seat_value(s, p, w):
+    """w . features(s, p): the evaluation of seat p with weight vector w (see FEATURES)."""
+    o = seat(p)
+    rl = max(s[L.P_ROUNDS] - s[L.G_ROUND], 0)
+    last = rl == 0
+    over = s[L.G_OVER] != 0
+    money = s[o + L.S_MONEY]
+    houses = count(s, o + L.S_HOUSE, 4)
+    if s[L.C_HOUSE] >= 0 and s[L.G_PENDING] == C.D_BUILD and s[L.G_CUR] == p:
+        houses += 1  # the house being paid for
+    arch = s[o + L.S_TRACK + C.T_ARCHITECTURE]
+    ntrack = s[o + L.S_TRACK + C.T_NOBLE]
+    prest = s[o + L.S_TRACK + C.T_PRESTIGE]
+    mats = count(s, o + L.S_MAT, 6)
+    kept = 0
+    for k in range(1, 6):
+        kept += s[o + L.S_NOBLE + k] > 0
+    nobles = kept + (s[o + L.S_NOBLE + C.N_BRUGMANN] > 0)
+    up = s[L.P_UPKEEP]
+    paid = kept if up == 0 else min(kept, money // up)
+    money_after = money - paid * up
+    colours = 0
+    arts = 0
+    for c in range(4):
+        colours += s[o + L.S_ART + c] > 0
+        arts += s[o + L.S_ART + c]
+    htypes = 0
+    for k in range(4):
+        htypes += s[o + L.S_HOUSE + k] > 0
+    v = w[0] * s[o + L.S_VP]
+    if over:
+        return v
+    v += w[1] * houses * arch
+    v += w[2] * mats
+    v += w[3] * money
+    v += w[4] * s[L.P_MB_VP] * min(money_after // s[L.P_MB_PER], s[L.P_MB_CAP])
+    v += w[5] * arts
+    v += w[6] * colours
+    v += w[7] * nobles
+    v -= w[8] * (kept - paid) * s[L.P_UNPAID_PENALTY]
+    v += w[9] * htypes
+    v += w[10] * arch + w[11] * ntrack + w[12] * prest
+    v += w[13] * count(s, o + L.S_PRISON, 3)
+    if s[o + L.S_PASSED] == 0:
+        v += w[14] * count(s, o + L.S_HAND, 3)
+    tmax = s[L.P_TRACK_MAX]
+    if w[15] != 0.0:
+        cols = 0.0
+        for col in range(L.COLS):
+            if (_column_mask(s, col) >> p) & 1:
+                b = s[L.BONUS + col]
+                if b == C.BONUS_ARCHITECTURE:
+                    cols += (houses + rl) if arch < tmax else 0.0
+                elif b == C.BONUS_PRESTIGE:
+                    cols += (rl + 1.0) if prest < tmax else 0.0
+                elif b == C.BONUS_NOBILITY:
+                    cols += 0.5 if ntrack < tmax else 0.0
+                elif count(s, o + L.S_PRISON, 3) > 0 and not last:
+                    cols += 2.0
+                if last:
+                    cols += _lower_vp(s, p, s[L.P_BONUS_LOWER + b], money_after)
+        v += w[15] * cols
+    if w[16] != 0.0:
+        arms = 0
+        for i in range(s[L.P_ROWS] - 1):
+            for j in range(L.COLS - 1):
+                if (_arms_mask(s, i * L.COLS + j) >> p) & 1:
+                    arms += prest
+        v += w[16] * arms
+    if s[L.G_EXH_HOLDER] == p:
+        v += w[17] * (s[L.P_HOLDER_VP] if last else 1)
+    if w[18] != 0.0 and not last:
+        mine = 0
+        most = 0
+        for q in range(players(s)):
+            k = 0
+            for card in range(3):
+                base = L.BRU_LIST + card * L.BRU_CAP
+                for i in range(s[L.BRU_LEN + card]):
+                    k += s[base + i] // 4 == q
+            if q == p:
+                mine = k
+            most = max(most, k)
+        if mine > 0 and mine == most:
+            v += w[18]
+    v += w[19] * arch * rl + w[20] * prest * rl + w[21] * colours * rl
+    if mats >= (houses + 2) // 2:
+        v += w[22]
+    return v
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The game's functions handed to the generic search
+# ---------------------------------------------------------------------------------------------------------------
+@njit(**JIT)
+def g_player(s):
+    """Seat to decide, -1 when the game is over."""
+    return s[L.G_CUR] if s[L.G_OVER] == 0 else -1
+
+
+@njit(**JIT)
+def g_nlegal(s):
+    return s[L.LEGAL_N]
+
+
+@njit(**JIT)
+def g_legal(s, i):
+    return s[L.LEGAL + i]
+
+
+@njit(**JIT)
+def g_players(s):
+    return s[L.P_PLAYERS]
+
+
+@njit(**JIT)
+def g_shares(s, out):
+    """Win shares of a finished game (1/k for a k-way tie for first)."""
+    n = players(s)
+    k = 0
+    for p in range(n):
+        r = rank(s, p)
+        out[p] = 1.0 if r == 1 else 0.0
+        k += r == 1
+    for p in range(n):
+        out[p] /= k
+
+
+@njit(**JIT)
+def g_values(s, w, out):
+    for p in range(players(s)):
+        out[p] = seat_value(s, p, w)
+
+
+@njit(**JIT)
+def g_same_turn(s, p):
+    """The pending decision continues seat p's turn (a sub-decision, not a new MAIN turn)."""
+    return s[L.G_OVER] == 0 and s[L.G_CUR] == p and s[L.G_PENDING] != C.D_MAIN
+
+
+@njit(**JIT)
+def determinise(s, rng, key_off, ctr_off):
+    """Resample what the deciding agent does not see, from its own stream (rng[key_off], rng[ctr_off]).
+
+    Every deck is sorted into its canonical list (its composition is public) and shuffled; then the chance stream
+    of the copy is re-keyed, so reshuffles and future areas cannot depend on the real game's stream either.
+    """
+    for d in range(4):
+        base = L.DECK + d * L.DECK_CAP
+        n = s[L.DECK_LEN + d]
+        for i in range(1, n):  # insertion sort: canonical order
+            x = s[base + i]
+            j = i - 1
+            while j >= 0 and s[base + j] > x:
+                s[base + j + 1] = s[base + j]
+                j -= 1
+            s[base + j + 1] = x
+        for i in range(n - 1, 0, -1):
+            j = randbelow(rng, key_off, ctr_off, i + 1)
+            t = s[base + i]
+            s[base + i] = s[base + j]
+            s[base + j] = t
+    s[L.G_RNG_KEY] = np.int64(next_u64(rng, key_off, ctr_off))
+    s[L.G_RNG_CTR] = 0
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Entry points
+# ---------------------------------------------------------------------------------------------------------------
+@njit(cache=True)
+def decide(s, kind, ip, fp, rng, key_off, ctr_off, scratch):
+    """One decision of an agent for the seat to move in state `s` (its stream at rng[key_off], rng[ctr_off])."""
+    bufs, child, visits, wsum, path, vals = scratch
+    return S.decide(s, kind, ip, fp, rng, key_off, ctr_off, bufs, child, visits, wsum, path, vals,
+                    apply, g_player, g_nlegal, g_legal, g_players, g_shares, g_values, g_same_turn, determinise)
+
+
+@njit(cache=True)
+def make_scratch(cap):
+    return S.make_scratch(cap, L.STATE_SIZE, C.N_ACTIONS)
+
+
+@njit(cache=True)
+def decide_one(state, kind, ip, fp, rng):
+    """A decision for the seat to move in `state` (not modified); `rng` = [key, counter] of the agent's stream."""
+    cap = S.tree_capacity(kind, ip)
+    scratch = make_scratch(cap)
+    return decide(state, kind, ip, fp, rng, 0, 1, scratch)
+
+
+@njit(cache=True)
+def play_batch(params, master_seed, first_index, n_games, kinds, iparams, fparams):
+    """Play games first_index .. first_index + n_games - 1 of a run, seat p played by agent (kinds[p], iparams[p],
+    fparams[p]). Same arrays as `engine.play_random_batch`, plus the decisions taken by each seat."""
+    n = params[L.P_PLAYERS]
+    seeds = np.zeros(n_games, np.int64)
+    vp = np.zeros((n_games, n), np.int32)
+    rk = np.zeros((n_games, n), np.int8)
+    share = np.zeros((n_games, n), np.float64)
+    src = np.zeros((n_games, n, L.N_SOURCES), np.int32)
+    opening = np.zeros((n_games, n, 2), np.int16)
+    length = np.zeros(n_games, np.int32)
+    decisions = np.zeros((n_games, n), np.int32)
+    cap = 1
+    for p in range(n):
+        cap = max(cap, S.tree_capacity(kinds[p], iparams[p]))
+    scratch = make_scratch(cap)
+    s = np.zeros(WORK_SIZE, np.int64)
+    for g in range(n_games):
+        seed = np.int64(derive(master_seed, first_index + g) & uint64(0x7FFFFFFFFFFFFFFF))
+        seeds[g] = seed
+        init(s, params, seed)
+        for p in range(n):
+            seed_stream(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, seed, 1 + p)
+        while s[L.G_OVER] == 0:
+            p = s[L.G_CUR]
+            a = decide(s, kinds[p], iparams[p], fparams[p], s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, scratch)
+            decisions[g, p] += 1
+            apply(s, a)
+        record_result(s, g, vp, rk, share, src, opening, length)
+    return seeds, vp, rk, share, src, opening, length, decisions
+
+
+def features(state: np.ndarray, seat_index: int) -> dict[str, float]:
+    """The evaluation features of one seat (for notebooks and tests): feature name -> value."""
+    out = {}
+    for i, name in enumerate(FEATURES):
+        w = np.zeros(N_FEATURES)
+        w[i] = 1.0
+        out[name] = float(seat_value(state, seat_index, w))
+    return out
+
+
+__all__ = ["FEATURES", "PERSONAS", "WEIGHTS", "decide_one", "determinise", "features", "math", "play_batch"]
