@@ -32,7 +32,7 @@ def card_dict(kind: int, sub: int) -> dict[str, str]:
     return d
 
 
-def _space(s: np.ndarray, sp: int) -> dict[str, Any] | None:
+def _space(s: list[int], sp: int) -> dict[str, Any] | None:
     kind = int(s[L.A_KIND + sp])
     if kind == C.SP_EMPTY:
         return None
@@ -44,7 +44,7 @@ def _space(s: np.ndarray, sp: int) -> dict[str, Any] | None:
     return card_dict(kind, int(s[L.A_SUB + sp]))
 
 
-def _pending_cards(s: np.ndarray) -> list[dict[str, str]]:
+def _pending_cards(s: list[int]) -> list[dict[str, str]]:
     cards = []  # (global subtype, kind, sub)
     if s[L.C_NOBLE] >= 0:
         cards.append((C.KEEP_BASE[C.DK_NOBLE] + s[L.C_NOBLE], C.K_NOBLE, s[L.C_NOBLE]))
@@ -59,7 +59,7 @@ def _pending_cards(s: np.ndarray) -> list[dict[str, str]]:
     return [card_dict(int(kind), int(sub)) for _, kind, sub in sorted(cards)]
 
 
-def _seat_dict(s: np.ndarray, p: int) -> dict[str, Any]:
+def _seat_dict(s: list[int], p: int) -> dict[str, Any]:
     o = _seat(p)
 
     def counts(off: int, names: tuple[str, ...]) -> dict[str, int]:
@@ -80,8 +80,9 @@ def _seat_dict(s: np.ndarray, p: int) -> dict[str, Any]:
     }
 
 
-def to_dict(s: np.ndarray) -> dict[str, Any]:
+def to_dict(state: np.ndarray) -> dict[str, Any]:
     """The documented readable view of a state array."""
+    s = state.tolist()  # plain ints: far faster to read one by one than numpy scalars
     n = int(s[L.P_PLAYERS])
     rows = int(s[L.P_ROWS])
     over = bool(s[L.G_OVER])
@@ -102,7 +103,7 @@ def to_dict(s: np.ndarray) -> dict[str, Any]:
             "spaces": [[_space(s, r * L.COLS + c) for c in range(L.COLS)] for r in range(rows)],
         },
         "brussels": {
-            name: [{"owner": int(e // 4), "type": C.ARCH_TYPES[e % 4]}
+            name: [{"owner": e // 4, "type": C.ARCH_TYPES[e % 4]}
                    for e in s[L.BRU_LIST + b * L.BRU_CAP: L.BRU_LIST + b * L.BRU_CAP + s[L.BRU_LEN + b]]]
             for b, name in enumerate(C.BRUSSELS_NAMES)
         },
@@ -114,7 +115,7 @@ def to_dict(s: np.ndarray) -> dict[str, Any]:
             "noble": int(s[L.DECK_LEN + C.DK_NOBLE]),
         },
         "discards": {
-            name: int(s[L.DISCARD + d * 6: L.DISCARD + d * 6 + 6].sum()) for d, name in enumerate(C.DECK_NAMES)
+            name: sum(s[L.DISCARD + d * 6: L.DISCARD + d * 6 + 6]) for d, name in enumerate(C.DECK_NAMES)
         },
         "seats": [_seat_dict(s, p) for p in range(n)],
         "pending_cards": _pending_cards(s),
