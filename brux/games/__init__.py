@@ -7,10 +7,12 @@ from brux.errors import UnknownGameError
 def _load(name: str) -> Rules:
     if name == "bruxelles1897":
         from .bruxelles1897 import RULES
+    elif name == "lutece":
+        from .lutece import RULES
     return RULES
 
 
-GAMES = ("bruxelles1897",)
+GAMES = ("bruxelles1897", "lutece")
 
 
 def get_rules(name: str) -> Rules:

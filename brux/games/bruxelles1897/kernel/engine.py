@@ -109,7 +109,7 @@ def n_first(s):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def play_random_batch(params, master_seed, first_index, n_games):
     """Play games first_index .. first_index + n_games - 1 of a run with uniformly random agents.
 
@@ -155,7 +155,7 @@ def record_result(s, g, vp, rk, share, src, opening, length):
     length[g] = s[L.G_DECISIONS]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def replay_batch(params, seeds, actions, starts):
     """Replay games from their seeds and decisions (game g's decisions are actions[starts[g]:starts[g + 1]]).
 

@@ -1,0 +1,44 @@
+"""Small kernel helpers shared by the rule modules: seats, card fields, chance draws."""
+
+from numba import njit
+
+from brux.core.rng import randbelow
+
+from . import layout as L
+
+JIT = dict(cache=True, _nrt=False)
+TINY = dict(cache=True, _nrt=False, inline="always")  # trivial helpers: inlined, no compile unit of their own
+
+
+@njit(**TINY)
+def seat(p):
+    """Offset of seat p's block."""
+    return L.SEATS + p * L.SEAT_SIZE
+
+
+@njit(**TINY)
+def players(s):
+    return s[L.P_PLAYERS]
+
+
+@njit(**TINY)
+def card(s, c, field):
+    """Field `field` (layout.CF_*) of card c."""
+    return s[L.P_CARDS + c * L.CF_SIZE + field]
+
+
+@njit(**TINY)
+def chance(s, n):
+    """Uniform integer in [0, n) from the game's chance stream."""
+    return randbelow(s, L.G_RNG_KEY, L.G_RNG_CTR, n)
+
+
+@njit(**TINY)
+def set_pending(s, p, decision):
+    s[L.G_CUR] = p
+    s[L.G_PENDING] = decision
+
+
+@njit(**TINY)
+def deck_left(s, d):
+    return s[L.DECK_END + d] - s[L.DECK_POS + d]

@@ -1,0 +1,149 @@
+"""The round after the bid (rules 4.3-4.6): reveal, resolution in slot order, value growth; refill and the end."""
+
+from numba import njit
+
+from . import codes as C
+from . import layout as L
+from .base import JIT, card, deck_left, players, seat, set_pending
+from .cards import fill_slot, gain_card, remove_card, use_legions
+from .score import score_all
+
+
+@njit(**JIT)
+def start_bid(s):
+    """Seat 0 fixes its play first. (VP are written at the end; the view scores a copy during play.)"""
+    set_pending(s, 0, C.D_CARDS)
+
+
+@njit(**JIT)
+def end_game(s):
+    """Rules 5.1: the display is discarded (its coins to the bank), the game is scored."""
+    for k in range(2 * L.MAX_SLOTS):
+        c = s[L.SLOT_CARD + k]
+        if c >= 0:
+            remove_card(s, c)
+            s[L.G_BANK] += s[L.SLOT_COINS + k]
+            s[L.SLOT_CARD + k] = -1
+            s[L.SLOT_COINS + k] = 0
+    s[L.G_ROUND] -= 1
+    score_all(s)
+    s[L.G_OVER] = 1
+    s[L.G_CUR] = -1
+    s[L.G_PENDING] = -1
+    s[L.LEGAL_N] = 0
+
+
+@njit(**JIT)
+def begin_round(s):
+    """Rules 4.1 for round G_ROUND >= 2: the end trigger, else the refill; then the bid."""
+    n_slots = s[L.P_SLOTS]
+    end = s[L.G_ROUND] - 1 >= s[L.P_MAX_ROUNDS]
+    for d in range(2):
+        empty = 0
+        for i in range(n_slots):
+            empty += s[L.SLOT_CARD + d * L.MAX_SLOTS + i] < 0
+        if empty > deck_left(s, d):
+            end = True
+    if end:
+        end_game(s)
+        return
+    for d in range(2):
+        for i in range(n_slots):
+            if s[L.SLOT_CARD + d * L.MAX_SLOTS + i] < 0:
+                fill_slot(s, d, i)
+    start_bid(s)
+
+
+@njit(**JIT)
+def acquire(s, p, k, bribe):
+    """Seat p won slot k with a staked bribe: pays and takes the card, or cannot pay and loses it (rules 4.4.4)."""
+    o = seat(p)
+    c = s[L.SLOT_CARD + k]
+    cost = card(s, c, L.CF_COST)
+    s[o + L.S_STAKE] -= bribe
+    s[L.G_BANK] += bribe
+    if s[o + L.S_COINS] >= cost:
+        s[o + L.S_COINS] -= cost
+        s[L.G_BANK] += cost
+        gain_card(s, p, c)
+        gain = s[L.SLOT_COINS + k] + card(s, c, L.CF_COINS)
+        if card(s, c, L.CF_KIND) == C.K_TAVERN:
+            gain += s[o + L.S_RES + C.R_BEER]
+        s[L.G_BANK] -= gain - s[L.SLOT_COINS + k]
+        s[o + L.S_COINS] += gain
+    else:
+        remove_card(s, c)
+        s[L.G_BANK] += s[L.SLOT_COINS + k]
+
+
+@njit(**JIT)
+def resolve_slot(s, k):
+    """Rules 4.4 for the slot with hand-card number k (row * MAX_SLOTS + slot)."""
+    n = players(s)
+    best = -1
+    n_best = 0
+    winner = -1
+    bidders = 0
+    for p in range(n):
+        o = seat(p)
+        for j in range(s[o + L.S_NPICK]):
+            if s[o + L.S_PICK + j] == k:
+                bidders += 1
+                e = s[o + L.S_BRIBE + j] + s[L.P_LEGION_BRIBE] * s[o + L.S_LEG + j]
+                if e > best:
+                    best = e
+                    n_best = 1
+                    winner = p
+                elif e == best:
+                    n_best += 1
+    if bidders == 0:
+        return
+    if n_best > 1:
+        winner = -1
+        remove_card(s, s[L.SLOT_CARD + k])
+        s[L.G_BANK] += s[L.SLOT_COINS + k]
+    for p in range(n):
+        o = seat(p)
+        for j in range(s[o + L.S_NPICK]):
+            if s[o + L.S_PICK + j] == k:
+                b = s[o + L.S_BRIBE + j]
+                if p == winner:
+                    acquire(s, p, k, b)
+                else:
+                    s[o + L.S_STAKE] -= b
+                    s[o + L.S_COINS] += b + s[L.P_CONSOLATION]
+                    s[L.G_BANK] -= s[L.P_CONSOLATION]
+    s[L.SLOT_CARD + k] = -1
+    s[L.SLOT_COINS + k] = 0
+
+
+@njit(**JIT)
+def end_bid(s):
+    """Every seat has fixed its play: reveal (legions out, income), resolve A.. then I.., growth, next round."""
+    n = players(s)
+    for p in range(n):
+        o = seat(p)
+        use_legions(s, p, s[o + L.S_LEG] + s[o + L.S_LEG + 1])
+        inc = s[o + L.S_INCOME] * s[L.P_INCOME_VALUE]
+        s[o + L.S_COINS] += inc
+        s[L.G_BANK] -= inc
+    for d in range(2):
+        for i in range(s[L.P_SLOTS]):
+            resolve_slot(s, d * L.MAX_SLOTS + i)
+    for d in range(2):
+        for i in range(s[L.P_SLOTS]):
+            k = d * L.MAX_SLOTS + i
+            if s[L.SLOT_CARD + k] >= 0:
+                s[L.SLOT_COINS + k] += s[L.P_GROWTH]
+                s[L.G_BANK] -= s[L.P_GROWTH]
+    for p in range(n):
+        o = seat(p)
+        s[o + L.S_COMMITTED] = 0
+        s[o + L.S_NPICK] = 0
+        s[o + L.S_INCOME] = 0
+        for j in range(2):
+            s[o + L.S_PICK + j] = -1
+            s[o + L.S_BRIBE + j] = 0
+            s[o + L.S_LEG + j] = 0
+    s[L.G_ROUND] += 1
+    begin_round(s)

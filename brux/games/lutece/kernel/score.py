@@ -1,0 +1,131 @@
+"""Scoring I-IV (rules section 5) and ranking. `score_all` writes every seat's VP as if the game ended now."""
+
+from numba import njit
+
+from . import codes as C
+from . import layout as L
+from .base import JIT, TINY, card, players, seat
+
+
+@njit(**TINY)
+def per_count(s, o, per):
+    """How many of `per` (codes.PER_*: a resource, a colour, pillars) the seat at offset o holds."""
+    if per < 0:
+        return 0
+    if per < C.PER_COLOUR:
+        return s[o + L.S_RES + per]
+    if per < C.PER_PILLAR:
+        return s[o + L.S_COL + per - C.PER_COLOUR]
+    return s[o + L.S_PILLARS]
+
+
+@njit(**JIT)
+def bazaar_vp(s, o, nb):
+    """Best total VP of a set of the seat's bazaars (SCR_BAZ[0:nb]) satisfiable together: every subset is tried."""
+    best = 0
+    for mask in range(1, 1 << nb):
+        ok = True
+        for x in range(4):
+            need = 0
+            for i in range(nb):
+                if (mask >> i) & 1:
+                    need += card(s, s[L.SCR_BAZ + i], L.CF_REQ + x)
+            if need > s[o + L.S_RES + x]:
+                ok = False
+                break
+        if ok:
+            v = 0
+            for i in range(nb):
+                if (mask >> i) & 1:
+                    v += card(s, s[L.SCR_BAZ + i], L.CF_VP_BASE)
+            if v > best:
+                best = v
+    return best
+
+
+@njit(**JIT)
+def score_seat(s, p):
+    """Seat p's VP by source (SCR_HI / SCR_LO hold the most / fewest symbols of each resource over the seats)."""
+    o = seat(p)
+    src = o + L.S_SRC
+    for j in range(L.N_SOURCES):
+        s[src + j] = 0
+    for x in range(4):
+        r = s[o + L.S_RES + x]
+        v = 0
+        if r > 0:
+            if r == s[L.SCR_HI + x]:
+                v = s[L.P_MAJ]
+            elif r == s[L.SCR_LO + x]:
+                v = s[L.P_MAJ + 2]
+            else:
+                v = s[L.P_MAJ + 1]
+        s[src + C.VP_MAJ + x] = v
+    nb = 0
+    for d in range(2):
+        if s[o + L.S_NCARDS] == 0:
+            break
+        for c in range(d * L.DECK_CAP, d * L.DECK_CAP + s[L.P_DECK_N + d]):
+            if s[L.LOC + c] != p:
+                continue
+            kind = card(s, c, L.CF_KIND)
+            source = C.KIND_SOURCE[kind]
+            if source == C.VP_BAZAAR:
+                s[L.SCR_BAZ + nb] = c
+                nb += 1
+            elif source >= 0:
+                s[src + source] += card(s, c, L.CF_VP_BASE) + card(s, c, L.CF_VP_MULT) * per_count(
+                    s, o, card(s, c, L.CF_VP_PER))
+    if nb > 0:
+        s[src + C.VP_BAZAAR] = bazaar_vp(s, o, nb)
+    s[src + C.VP_FORTUNE] = (s[o + L.S_COINS] + s[o + L.S_STAKE]) // s[L.P_FORTUNE_DIV]
+    t = 0
+    for j in range(L.N_SOURCES):
+        t += s[src + j]
+    s[o + L.S_VP] = t
+
+
+@njit(**JIT)
+def score_all(s):
+    """Every seat's VP and VP by source if the game ended now (coins: the purse plus the round's stakes)."""
+    n = players(s)
+    for x in range(4):
+        hi = s[seat(0) + L.S_RES + x]
+        lo = hi
+        for p in range(1, n):
+            r = s[seat(p) + L.S_RES + x]
+            hi = max(hi, r)
+            lo = min(lo, r)
+        s[L.SCR_HI + x] = hi
+        s[L.SCR_LO + x] = lo
+    for p in range(n):
+        score_seat(s, p)
+
+
+@njit(**JIT)
+def better(s, q, p):
+    """Seat q ranks strictly above seat p: more VP, then more coins, then more cards held (rules 5.7)."""
+    oq = seat(q)
+    op = seat(p)
+    if s[oq + L.S_VP] != s[op + L.S_VP]:
+        return s[oq + L.S_VP] > s[op + L.S_VP]
+    if s[oq + L.S_COINS] != s[op + L.S_COINS]:
+        return s[oq + L.S_COINS] > s[op + L.S_COINS]
+    return s[oq + L.S_NCARDS] > s[op + L.S_NCARDS]
+
+
+@njit(**JIT)
+def rank(s, p):
+    r = 1
+    for q in range(players(s)):
+        if q != p and better(s, q, p):
+            r += 1
+    return r
+
+
+@njit(**JIT)
+def n_first(s):
+    k = 0
+    for q in range(players(s)):
+        k += rank(s, q) == 1
+    return k

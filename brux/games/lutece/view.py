@@ -1,0 +1,258 @@
+"""The readable state view of Lutèce (rules section 11, docs section 4) and scenarios built from it."""
+
+from typing import Any
+
+import numpy as np
+
+from brux.core.rng import GOLDEN, MASK64, as_int64, derive_py, mix_py
+
+from .kernel import codes as C
+from .kernel import layout as L
+from .kernel.engine import resume
+from .kernel.score import score_all
+from .params import card_ids
+
+
+def card_id(ids: tuple[tuple[str, ...], tuple[str, ...]], c: int) -> str:
+    return ids[c // L.DECK_CAP][c % L.DECK_CAP]
+
+
+def _seat(p: int) -> int:
+    return L.SEATS + p * L.SEAT_SIZE
+
+
+def _seat_dict(s: np.ndarray, p: int, ids: Any) -> dict[str, Any]:
+    o = _seat(p)
+    tableau = [card_id(ids, c) for c in range(L.N_CARDS) if s[L.LOC + c] == p]
+    return {
+        "coins": int(s[o + L.S_COINS] + s[o + L.S_STAKE]),  # the round's sealed stakes are not shown (docs 4)
+        "tableau": tableau,
+        "legions": int(s[o + L.S_LEGIONS]),
+        "resources": {name: int(s[o + L.S_RES + i]) for i, name in enumerate(C.RESOURCES)},
+        "pillars": int(s[o + L.S_PILLARS]),
+        "colours": {name: int(s[o + L.S_COL + i]) for i, name in enumerate(C.COLOURS)},
+        "committed": bool(s[o + L.S_COMMITTED]),
+        "vp": int(s[o + L.S_VP]),
+        "vp_by_source": {name: int(s[o + L.S_SRC + i]) for i, name in enumerate(C.VP_SOURCES)},
+    }
+
+
+def _current_play(s: np.ndarray) -> dict[str, Any] | None:
+    """The deciding seat's own play so far (a BRIBE or LEGIONS decision pending), else None."""
+    if s[L.G_OVER] or s[L.G_PENDING] == C.D_CARDS:
+        return None
+    p = int(s[L.G_CUR])
+    o = _seat(p)
+    npick = int(s[o + L.S_NPICK])
+    picks = [C.HAND_NAMES[s[o + L.S_PICK + j]] for j in range(npick)]
+    step = int(s[L.C_STEP])
+    bribes_done = step if s[L.G_PENDING] == C.D_BRIBE else npick
+    return {
+        "seat": p,
+        "cards": picks + ["$"] * int(s[o + L.S_INCOME]),
+        "bribes": [int(s[o + L.S_BRIBE + j]) for j in range(bribes_done)],
+        "raised": int(s[L.C_ACC]),
+        "legions": [int(s[o + L.S_LEG + j]) for j in range(step)] if s[L.G_PENDING] == C.D_LEGIONS else [],
+    }
+
+
+def to_dict(s: np.ndarray) -> dict[str, Any]:
+    """The documented readable view of a state array (during play, VP are those if the game ended now)."""
+    if not s[L.G_OVER]:
+        scored = s.copy()
+        score_all(scored)
+        s = scored
+    n = int(s[L.P_PLAYERS])
+    slots = int(s[L.P_SLOTS])
+    over = bool(s[L.G_OVER])
+    ids = card_ids(s)
+
+    def row(d: int) -> list[dict[str, Any] | None]:
+        out: list[dict[str, Any] | None] = []
+        for i in range(slots):
+            k = d * L.MAX_SLOTS + i
+            c = int(s[L.SLOT_CARD + k])
+            out.append(None if c < 0 else {"card": card_id(ids, c), "coins": int(s[L.SLOT_COINS + k])})
+        return out
+
+    return {
+        "game": "lutece",
+        "players": n,
+        "round": int(s[L.G_ROUND]),
+        "over": over,
+        "current_player": None if over else int(s[L.G_CUR]),
+        "pending": None if over else C.DECISION_NAMES[s[L.G_PENDING]],
+        "bank": int(s[L.G_BANK]),
+        "display": {"characters": row(C.DK_CHARACTER), "locations": row(C.DK_LOCATION)},
+        "decks": {name: int(s[L.DECK_END + d] - s[L.DECK_POS + d]) for d, name in enumerate(C.DECK_NAMES)},
+        "removed": {name: int(s[L.REMOVED + d]) for d, name in enumerate(C.DECK_NAMES)},
+        "seats": [_seat_dict(s, p, ids) for p in range(n)],
+        "current_play": _current_play(s),
+    }
+
+
+class ScenarioError(ValueError):
+    """A state view that does not describe a consistent position."""
+
+
+def _need(cond: bool, where: str, problem: str) -> None:
+    if not cond:
+        raise ScenarioError(f"state_from_dict: {where}: {problem}")
+
+
+def _int(d: Any, key: str, where: str, lo: int = 0, hi: int = 10**9) -> int:
+    _need(isinstance(d, dict) and key in d, where, f"missing key {key!r}")
+    v = d[key]
+    _need(isinstance(v, (int, np.integer)) and not isinstance(v, bool) and lo <= v <= hi, f"{where}.{key}",
+          f"must be an integer in {lo}..{hi}, got {v!r}")
+    return int(v)
+
+
+class _Chance:
+    """The game's chance stream (stream 0 of the seed) in plain Python, as the kernel's (docs section 1)."""
+
+    def __init__(self, seed: int) -> None:
+        self.key = derive_py(seed, 0)
+        self.counter = 0
+
+    def randbelow(self, n: int) -> int:
+        self.counter += 1
+        x = mix_py((self.key + self.counter * GOLDEN) & MASK64) >> 32
+        return (x * n) >> 32
+
+    def shuffle(self, items: list[int]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+def from_dict(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
+    """A state array for the position view `d` describes: the start of round `round`, no play fixed yet.
+
+    Empty display slots are allowed from round 2 on: the refill (rules 4.1) runs first, and may end the game. Keys
+    derived from the tableaux (legions, resources, pillars, colours, vp, vp_by_source), `bank` and `committed`
+    (false) may be left out; when present they must agree. The order of the deck and which unseen cards are in the
+    deck rather than removed are drawn from `seed` (docs section 4).
+    """
+    s = np.zeros(L.STATE_SIZE, np.int64)
+    s[: L.PARAMS_SIZE] = flat
+    n = int(flat[L.P_PLAYERS])
+    slots = int(flat[L.P_SLOTS])
+    ids = card_ids(flat)
+    index = {cid: d * L.DECK_CAP + i for d in range(2) for i, cid in enumerate(ids[d])}
+    used = {c for c in index.values() if flat[L.P_CARDS + c * L.CF_SIZE + L.CF_USED]}
+    _need(isinstance(d, dict), "view", "must be a dict")
+    _need(d.get("game") == "lutece", "game", f"expected 'lutece', got {d.get('game')!r}")
+    _need(d.get("players") == n, "players", f"the game has {n} players, the view {d.get('players')!r}")
+    _need(not d.get("over", False), "over", "a finished game cannot be a scenario")
+    _need(d.get("pending", "PLAY_CARDS") in ("PLAY", "PLAY_CARDS"), "pending",
+          "scenarios start at the beginning of a round (PLAY_CARDS of seat 0)")
+    _need(d.get("current_player", 0) == 0, "current_player", "seat 0 fixes its play first")
+    _need(d.get("current_play") is None, "current_play", "no play may be in progress")
+    max_rounds = int(flat[L.P_MAX_ROUNDS])
+    rnd = _int(d, "round", "round", 1, max_rounds)
+    s[L.G_SEED] = seed
+    s[L.G_ROUND] = rnd
+    seen: set[int] = set()
+
+    def take(cid: Any, where: str, deck: int | None = None) -> int:
+        _need(cid in index, where, f"{cid!r} is not a card id")
+        c = index[cid]
+        _need(c in used, where, f"{cid} is not used with {n} players")
+        _need(deck is None or c // L.DECK_CAP == deck, where, f"{cid} is not a {C.DECK_NAMES[deck or 0]} card")
+        _need(c not in seen, where, f"{cid} appears twice")
+        seen.add(c)
+        return c
+
+    for c in range(L.N_CARDS):
+        s[L.LOC + c] = C.LOC_UNUSED
+    for k in range(2 * L.MAX_SLOTS):
+        s[L.SLOT_CARD + k] = -1
+    display = d.get("display")
+    _need(isinstance(display, dict), "display", "missing")
+    on_display = 0
+    for dk, key in enumerate(("characters", "locations")):
+        row = display.get(key)
+        _need(isinstance(row, list) and len(row) == slots, f"display.{key}", f"must list {slots} slots")
+        for i, slot in enumerate(row):
+            where = f"display.{key}[{i}]"
+            if slot is None:
+                _need(rnd >= 2, where, "in round 1 every slot holds a card")
+                continue
+            c = take(slot.get("card") if isinstance(slot, dict) else None, where, dk)
+            s[L.SLOT_CARD + dk * L.MAX_SLOTS + i] = c
+            s[L.SLOT_COINS + dk * L.MAX_SLOTS + i] = _int(slot, "coins", where)
+            s[L.LOC + c] = C.LOC_DISPLAY
+            on_display += s[L.SLOT_COINS + dk * L.MAX_SLOTS + i]
+
+    seats = d.get("seats")
+    _need(isinstance(seats, list) and len(seats) == n, "seats", f"must list {n} seats")
+    purses = 0
+    for p, sd in enumerate(seats):
+        o = _seat(p)
+        w = f"seats[{p}]"
+        for j in range(2):
+            s[o + L.S_PICK + j] = -1
+            s[o + L.S_OPEN + j] = -1
+        s[o + L.S_COINS] = _int(sd, "coins", w)
+        purses += s[o + L.S_COINS]
+        _need(not sd.get("committed", False), f"{w}.committed", "no play may be fixed yet")
+        tableau = sd.get("tableau")
+        _need(isinstance(tableau, list), f"{w}.tableau", "must be a list of card ids")
+        for i, cid in enumerate(tableau):
+            c = take(cid, f"{w}.tableau[{i}]")
+            s[L.LOC + c] = p
+            fl = L.P_CARDS + c * L.CF_SIZE
+            for x in range(4):
+                s[o + L.S_RES + x] += flat[fl + L.CF_RES + x]
+            s[o + L.S_COL + flat[fl + L.CF_COLOUR]] += 1
+            s[o + L.S_PILLARS] += flat[fl + L.CF_PILLARS]
+            s[o + L.S_NCARDS] += 1
+            s[o + L.S_LEGIONS] += flat[fl + L.CF_KIND] == C.K_LEGION
+        derived = {
+            "legions": int(s[o + L.S_LEGIONS]),
+            "pillars": int(s[o + L.S_PILLARS]),
+            "resources": {name: int(s[o + L.S_RES + i]) for i, name in enumerate(C.RESOURCES)},
+            "colours": {name: int(s[o + L.S_COL + i]) for i, name in enumerate(C.COLOURS)},
+        }
+        for key, value in derived.items():
+            _need(key not in sd or sd[key] == value, f"{w}.{key}",
+                  f"{sd.get(key)!r} disagrees with the tableau ({value!r})")
+
+    bank = C.TOTAL_COINS - purses - on_display
+    _need("bank" not in d or d["bank"] == bank, "bank",
+          f"{d.get('bank')!r}: coins are 66 in all, so the bank holds 66 - purses - display coins = {bank}")
+    s[L.G_BANK] = bank
+
+    # Unseen cards: in the deck (shuffled) or removed, from the seed.
+    chance = _Chance(seed)
+    decks, removed = d.get("decks"), d.get("removed")
+    for dk, name in enumerate(C.DECK_NAMES):
+        unseen = [c for c in sorted(used) if c // L.DECK_CAP == dk and c not in seen]
+        in_deck = _int(decks, name, "decks")
+        out = _int(removed, name, "removed")
+        _need(in_deck + out == len(unseen), name,
+              f"decks.{name} + removed.{name} = {in_deck + out}, but {len(unseen)} {name} cards are neither on the "
+              f"display nor in a tableau")
+        chance.shuffle(unseen)
+        base = L.DECK_ORDER + dk * L.DECK_CAP
+        for i, c in enumerate(unseen):
+            if i < in_deck:
+                s[base + i] = c
+                s[L.LOC + c] = C.LOC_DECK
+            else:
+                s[L.LOC + c] = C.LOC_REMOVED
+        s[L.DECK_POS + dk] = 0
+        s[L.DECK_END + dk] = in_deck
+        s[L.DECK_SIZE + dk] = sum(1 for c in used if c // L.DECK_CAP == dk)
+        s[L.REMOVED + dk] = out
+    s[L.G_RNG_KEY] = as_int64(chance.key)
+    s[L.G_RNG_CTR] = chance.counter
+
+    resume(s)
+    view = to_dict(s)
+    for p, sd in enumerate(seats):
+        for key in ("vp", "vp_by_source"):
+            _need(key not in sd or sd[key] == view["seats"][p][key], f"seats[{p}].{key}",
+                  f"{sd.get(key)!r} disagrees with the score of the position ({view['seats'][p][key]!r})")
+    return s

@@ -1,0 +1,222 @@
+"""The ``brux`` command line: games, run, play, replay, report and analyze."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+import brux
+from brux.games import get_rules
+
+from .execute import BACKENDS
+from .spec import DEFAULT_CHUNK_SIZE, parse_overrides
+
+if TYPE_CHECKING:
+    from .run import RunResult
+
+DEFAULT_GAME = "bruxelles1897"
+DEFAULT_ANALYZE_GAMES = 200_000
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line (``brux: error: ...``) and exit code 2, raised rather than exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def _add_game_options(p: argparse.ArgumentParser, *, players: int | None = 3) -> None:
+    p.add_argument("--players", type=int, default=players, metavar="N", help="player count (default: %(default)s)")
+    p.add_argument("--agents", default="random", metavar="SPEC",
+                   help="agent spec for every seat, or one per seat separated by commas (default: random)")
+    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
+                   help="rule override, VALUE a JSON/TOML literal or a bare string; dotted KEY sets one entry of a "
+                        "table (repeatable), e.g. --set rounds=5 --set start_money=[4,5,6,7]")
+
+
+def _add_run_options(p: argparse.ArgumentParser, *, games: int, out_flag: str) -> None:
+    p.add_argument("--games", type=int, default=games, metavar="N", help="games to play (default: %(default)s)")
+    p.add_argument("--seed", type=int, default=1, metavar="S", help="master seed (default: %(default)s)")
+    p.add_argument(out_flag, dest="out", metavar="DIR",
+                   help="results folder (default: results/GAME-Np); re-running the same command resumes it")
+    p.add_argument("--jobs", type=int, default=-1, metavar="N",
+                   help="parallel workers; -1: all cores, or all cluster workers (default: %(default)s)")
+    p.add_argument("--chunk-size", type=int, default=DEFAULT_CHUNK_SIZE, metavar="N",
+                   help="games per chunk file (default: %(default)s)")
+    p.add_argument("--backend", choices=BACKENDS, default="processes",
+                   help="where chunks run: local processes or threads, a Dask or a Ray cluster (default: processes)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="Dask scheduler (tcp://host:8786) or Ray cluster address; without it a local cluster starts")
+    p.add_argument("--force", action="store_true", help="replace a results folder that holds a different run")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="brux", description="Monte Carlo simulation and strategy analysis of board games.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, required=True)
+
+    sub.add_parser("games", help="list the games with their player counts",
+                   description="List the games brux can simulate, with their player counts and scoring sources.")
+
+    p = sub.add_parser("run", help="simulate many games into a results folder",
+                       description="Simulate games in parallel into a results folder of Parquet chunk files and a "
+                                   "manifest. Re-running the same command resumes an interrupted run.")
+    p.add_argument("game", metavar="GAME")
+    _add_game_options(p)
+    _add_run_options(p, games=100_000, out_flag="--out")
+
+    p = sub.add_parser("play", help="play one game and print it step by step",
+                       description="Play one game (its seed is the `seed` column of a results table) and print the "
+                                   "result, or with --trace every decision with its VP changes.")
+    p.add_argument("game", metavar="GAME")
+    _add_game_options(p)
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="game seed (default: %(default)s)")
+    p.add_argument("--trace", action="store_true", help="print every decision and the VP it changed")
+    p.add_argument("--record", metavar="PATH", help="also write the game record (JSON) to PATH")
+
+    p = sub.add_parser("replay", help="replay a game record",
+                       description="Replay a game record (JSON) and print its result, or its trace with --trace.")
+    p.add_argument("record", metavar="RECORD.json")
+    p.add_argument("--trace", action="store_true", help="print every decision and the VP it changed")
+
+    p = sub.add_parser("report", help="write the HTML or Markdown report of a results folder",
+                       description="Write a self-contained report (seat balance, score sources, openings, length) "
+                                   "of a results folder.")
+    p.add_argument("results", metavar="RESULTS_DIR")
+    p.add_argument("--out", metavar="PATH", help="report file (default: report.html, or report.md with --format md)")
+    p.add_argument("--format", choices=("html", "md"),
+                   help="report format (default: from the --out suffix, else html)")
+
+    p = sub.add_parser("analyze", help="simulate and write the report in one go",
+                       description="Simulate a game and write its report; prints the seat win shares with 95%% "
+                                   "intervals. Without options: bruxelles1897, 3 players, 200,000 random games, "
+                                   "seed 1, results in results/bruxelles1897-3p, report in report.html.")
+    p.add_argument("game", metavar="GAME", nargs="?", default=DEFAULT_GAME,
+                   help="game (default: %(default)s)")
+    _add_game_options(p)
+    _add_run_options(p, games=DEFAULT_ANALYZE_GAMES, out_flag="--out-dir")
+    p.add_argument("--report", default="report.html", metavar="PATH", help="report file (default: %(default)s)")
+    p.add_argument("--format", choices=("html", "md"), help="report format (default: from the --report suffix)")
+    return parser
+
+
+def _cmd_games(args: argparse.Namespace) -> int:
+    for name in brux.list_games():
+        rules = get_rules(name)
+        print(f"{name:<16} {rules.min_players}-{rules.max_players} players   "
+              f"VP sources: {', '.join(rules.vp_sources)}")
+    return 0
+
+
+def _run(args: argparse.Namespace) -> RunResult:
+    from .run import run
+
+    out = args.out or Path("results") / f"{args.game}-{args.players}p"
+    return run(args.game, args.players, args.games, agents=args.agents, seed=args.seed,
+               overrides=parse_overrides(args.overrides), out=out, chunk_size=args.chunk_size, jobs=args.jobs,
+               backend=args.backend, scheduler=args.scheduler, force=args.force,
+               progress=not args.quiet and sys.stderr.isatty())
+
+
+def _run_line(result: RunResult) -> str:
+    m = result.manifest
+    resumed = m["games_done"] - result.games_played
+    rate = f", {result.games_per_second:,.0f} games/s" if result.games_played else ""
+    return (f"{m['game']}, {m['players']} players, seed {m['master_seed']}: {m['games_done']:,} games in "
+            f"{result.path} ({result.games_played:,} played in {result.seconds:.2f} s{rate}"
+            + (f"; {resumed:,} already there" if resumed else "") + ")")
+
+
+def _cmd_run(args: argparse.Namespace) -> int:
+    print(_run_line(_run(args)))
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from .spec import RunSpec
+    from .trace import play, summary
+
+    spec = RunSpec.create(args.game, args.players, 1, args.agents, args.seed, parse_overrides(args.overrides))
+    state = play(spec.load_game(), spec.agents, args.seed, sys.stdout if args.trace else None)
+    if args.record:
+        Path(args.record).write_text(json.dumps(state.record(agents=list(spec.agents)), indent=1) + "\n",
+                                     encoding="utf-8")
+    print(summary(state, spec.agents))
+    if args.record:
+        print(f"record: {args.record}")
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from .trace import read_record, replay, summary
+
+    record = read_record(args.record)
+    state = replay(record, sys.stdout if args.trace else None)
+    print(summary(state, record.get("agents")))
+    return 0
+
+
+def _report_format(path: str | None, fmt: str | None) -> str:
+    return fmt or ("md" if path and Path(path).suffix.lower() == ".md" else "html")
+
+
+def _cmd_report(args: argparse.Namespace) -> int:
+    from analysis import write_report
+
+    fmt = _report_format(args.out, args.format)
+    out = write_report(args.results, args.out or f"report.{fmt}", format=fmt)
+    print(f"report: {out}")
+    return 0
+
+
+def _cmd_analyze(args: argparse.Namespace) -> int:
+    from analysis import collect, read_results, seat_balance, write_report
+
+    result = _run(args)
+    print(_run_line(result))
+    lf, _ = read_results(result.path)
+    table = seat_balance(collect(lf.select("game_id", "players", "seat", "agent", "win_share"), result.path))
+    print(f"{'seat':>4}  {'win share':>9}  {'95% interval':<17}  {'outright':>8}  {'shared':>7}  agent")
+    lineup = result.manifest["agents"]
+    for r in table.iter_rows(named=True):
+        print(f"{r['seat']:>4}  {r['win_share']:>9.4f}  [{r['win_share_low']:.4f}, {r['win_share_high']:.4f}]  "
+              f"{r['outright_wins']:>8}  {r['shared_wins']:>7}  {lineup[r['seat']]}")
+    fmt = _report_format(args.report, args.format)
+    print(f"report: {write_report(result.path, args.report, format=fmt)}")
+    return 0
+
+
+_COMMANDS = {"games": _cmd_games, "run": _cmd_run, "play": _cmd_play, "replay": _cmd_replay,
+             "report": _cmd_report, "analyze": _cmd_analyze}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``brux`` command line; returns the exit code (0 ok, 2 bad input or unusable files)."""
+    try:
+        args = build_parser().parse_args(argv)
+        return _COMMANDS[args.command](args)
+    except SystemExit as e:  # --help
+        return e.code if isinstance(e.code, int) else 0
+    except BrokenPipeError:  # output piped into a command that stopped reading
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        print("brux: interrupted (an interrupted run resumes when the same command is run again)", file=sys.stderr)
+        return 130
+    except (_UsageError, ValueError, OSError) as e:
+        message = " ".join(str(e).split()) or type(e).__name__
+        print(f"brux: error: {message}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,102 @@
+"""Executing chunks: locally in processes or threads, or on a Dask or Ray cluster, all through joblib.
+
+Each task plays one chunk, writes its Parquet file itself and returns only the chunk, so nothing large crosses
+processes. Workers build the game once per process; the Numba kernels load from their on-disk cache.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+from joblib import Parallel, delayed, effective_n_jobs, parallel_config
+
+from .agents import play_batch
+from .chunks import Chunk
+from .errors import SimsError
+from .spec import RunSpec
+from .store import ResultsFolder
+from .table import result_table
+
+BACKENDS = ("processes", "threads", "dask", "ray")
+_LOCAL = {"processes": "loky", "threads": "threading"}
+
+
+def run_chunk(spec: RunSpec, folder: str, chunk: Chunk) -> Chunk:
+    """Play one chunk of a run and write its chunk file; returns the chunk."""
+    game = spec.load_game()
+    arrays = play_batch(game, spec.agents, spec.master_seed, chunk.first, chunk.count)
+    table = result_table(arrays, first_index=chunk.first, game=game.name, params_id=game.params_id,
+                         agents=spec.agents, vp_sources=game.vp_sources, opening_labels=game.opening_labels())
+    ResultsFolder(folder).write_chunk(chunk.index, table)
+    return chunk
+
+
+def check_backend(backend: str, jobs: int, scheduler: str | None) -> None:
+    """SimsError for an unknown backend, ``jobs == 0`` or a scheduler address given to a local backend."""
+    if backend not in BACKENDS:
+        raise SimsError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs == 0:
+        raise SimsError(f"jobs must be a positive number of workers or negative (-1: all cores), got {jobs!r}")
+    if scheduler is not None and backend in _LOCAL:
+        raise SimsError(f"a scheduler address needs --backend dask or ray, not {backend}")
+
+
+@contextmanager
+def _dask(scheduler: str | None) -> Iterator[None]:
+    try:
+        from distributed import Client
+    except ImportError as e:
+        raise SimsError("the dask backend needs dask[distributed]: pip install 'brux[dask]'") from e
+    try:
+        client = Client(scheduler, timeout=30) if scheduler else Client(processes=True)
+    except (OSError, TimeoutError) as e:
+        raise SimsError(f"cannot connect to the Dask scheduler at {scheduler!r}: {e}") from e
+    with client, parallel_config(backend="dask", client=client):
+        yield
+
+
+@contextmanager
+def _ray(scheduler: str | None) -> Iterator[None]:
+    try:
+        import ray
+        from ray.util.joblib import register_ray
+    except ImportError as e:
+        raise SimsError("the ray backend needs ray: pip install 'brux[ray]'") from e
+    started = not ray.is_initialized()
+    if started:
+        try:
+            ray.init(address=scheduler, log_to_driver=False)
+        except (ConnectionError, RuntimeError, ValueError) as e:
+            raise SimsError(f"cannot start or reach Ray at {scheduler or 'a local cluster'}: {e}") from e
+    register_ray()
+    try:
+        with parallel_config(backend="ray"):
+            yield
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def execute(spec: RunSpec, folder: str, chunks: Sequence[Chunk], *, backend: str = "processes", jobs: int = -1,
+            scheduler: str | None = None) -> Iterator[Chunk]:
+    """Play and write `chunks`, yielding each one as it finishes (in any order)."""
+    check_backend(backend, jobs, scheduler)
+    tasks = (delayed(run_chunk)(spec, folder, c) for c in chunks)
+    if backend in _LOCAL:
+        n = min(effective_n_jobs(jobs), len(chunks))
+        if n <= 1:
+            yield from (run_chunk(spec, folder, c) for c in chunks)
+            return
+        yield from Parallel(n_jobs=n, backend=_LOCAL[backend], return_as="generator_unordered", batch_size=1)(tasks)
+        return
+    if backend == "dask":
+        with _dask(scheduler):
+            yield from Parallel(n_jobs=jobs, return_as="generator_unordered", batch_size=1)(tasks)
+        return
+    with _ray(scheduler):
+        # joblib's Ray backend returns lists only: run waves of a few chunks per worker to report progress
+        wave = 4 * effective_n_jobs(jobs)
+        with Parallel(n_jobs=jobs, batch_size=1) as parallel:
+            for start in range(0, len(chunks), wave):
+                yield from parallel(delayed(run_chunk)(spec, folder, c) for c in chunks[start:start + wave])

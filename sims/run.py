@@ -1,0 +1,96 @@
+"""The public entry point: `run(...)` plays a run into a results folder (resuming it) and returns a `RunResult`."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import polars as pl
+from tqdm.auto import tqdm
+
+from .chunks import plan_chunks
+from .execute import check_backend, execute
+from .spec import DEFAULT_CHUNK_SIZE, RunSpec
+from .store import ResultsFolder
+from .table import result_columns
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+@dataclass
+class RunResult:
+    """A finished run: its results folder, manifest, and the per-seat table read from the folder on demand."""
+
+    path: Path
+    manifest: dict[str, Any]
+    games_played: int  # games played by this call; the others were already in the folder
+    seconds: float
+    _tmp: tempfile.TemporaryDirectory[str] | None = field(default=None, repr=False)
+
+    def scan(self) -> pl.LazyFrame:
+        """The per-seat results as a lazy polars frame over the chunk files (ordered by game and seat)."""
+        files = ResultsFolder(self.path).chunk_files()
+        return pl.scan_parquet([str(p) for p in files.values()])
+
+    def table(self) -> pl.DataFrame:
+        """The per-seat results as a polars DataFrame (loads every row: prefer `scan()` for large runs)."""
+        return self.scan().collect()
+
+    def to_pandas(self) -> pd.DataFrame:
+        """The per-seat results as a pandas DataFrame."""
+        return self.table().to_pandas()
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games_played / self.seconds if self.seconds > 0 else float("nan")
+
+
+def run(
+    game: str,
+    players: int = 3,
+    games: int = 10_000,
+    *,
+    agents: str | Sequence[str] = "random",
+    seed: int = 0,
+    overrides: Mapping[str, Any] | None = None,
+    out: str | os.PathLike[str] | None = None,
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    jobs: int = -1,
+    backend: str = "processes",
+    scheduler: str | None = None,
+    force: bool = False,
+    progress: bool = False,
+) -> RunResult:
+    """Play `games` games of `game` and write them to the results folder `out` (a temporary folder when None).
+
+    `agents` is one spec string for every seat or one per seat (``"random"``, ``"a,b,c"`` or a list). Results are
+    bit-identical for a given `seed` whatever `jobs`, `chunk_size` or `backend` (``processes``, ``threads``,
+    ``dask``, ``ray``; `scheduler` is a Dask scheduler or Ray cluster address). Re-running into the same folder
+    resumes: finished chunks are kept. A folder holding a different run raises SimsError unless `force`. `progress`
+    shows a progress bar on standard error.
+    """
+    spec = RunSpec.create(game, players, games, agents, seed, overrides, chunk_size)
+    check_backend(backend, jobs, scheduler)
+    tmp = tempfile.TemporaryDirectory(prefix="brux-run-") if out is None else None
+    folder = ResultsFolder(tmp.name if tmp else out)
+    chunks = plan_chunks(spec.games, spec.chunk_size)
+    manifest = spec.manifest()
+    done = folder.prepare(manifest, chunks, result_columns(manifest["vp_sources"]), force=force)
+    todo = [c for c in chunks if c.index not in done]
+    games_done = sum(chunks[i].count for i in done)
+    start = time.perf_counter()
+    with tqdm(total=spec.games, initial=games_done, unit=" games", unit_scale=True, disable=not progress,
+              file=sys.stderr, smoothing=0.1, dynamic_ncols=True) as bar:
+        for chunk in execute(spec, str(folder.path), todo, backend=backend, jobs=jobs, scheduler=scheduler):
+            games_done += chunk.count
+            bar.update(chunk.count)
+            folder.write_manifest({**manifest, "games_done": games_done})
+    manifest["games_done"] = games_done
+    return RunResult(folder.path, manifest, sum(c.count for c in todo), time.perf_counter() - start, tmp)

@@ -1,0 +1,139 @@
+"""The description of a run (game, players, rule overrides, agents, games, master seed, chunk size) and its checks."""
+
+from __future__ import annotations
+
+import functools
+import json
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import brux
+from brux import Game
+from brux.games import get_rules
+
+from .agents import parse_lineup
+from .errors import SimsError
+
+DEFAULT_CHUNK_SIZE = 50_000
+MAX_CHUNKS = 999_999  # chunk files are numbered with six digits
+MANIFEST_FORMAT = 1
+
+
+def parse_value(text: str) -> Any:
+    """A rule value from the command line: a JSON or TOML literal, else the text itself."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        pass
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        return text
+
+
+def parse_overrides(items: Iterable[str]) -> dict[str, Any]:
+    """Rule overrides from ``KEY=VALUE`` strings; a dotted key (``bonus_lower.prison=nobles``) sets one table entry."""
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        parts = key.strip().split(".")
+        if not sep or not all(p.strip() for p in parts):
+            raise SimsError(f"bad rule override {item!r}; expected KEY=VALUE, e.g. rounds=5")
+        table = out
+        for part in parts[:-1]:
+            table = table.setdefault(part.strip(), {})
+            if not isinstance(table, dict):
+                raise SimsError(f"bad rule override {item!r}: {part!r} is set to a value and also used as a table")
+        table[parts[-1].strip()] = parse_value(text.strip())
+    return out
+
+
+def _int(name: str, value: Any, low: int, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        bound = f"between {low} and {high}" if high is not None else f"at least {low}"
+        raise SimsError(f"{name} must be an integer {bound}, got {value!r}")
+    return value
+
+
+@functools.lru_cache(maxsize=16)
+def _load_game(name: str, players: int, overrides_json: str) -> Game:
+    return brux.load_game(name, players, **json.loads(overrides_json))
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """What a run plays: `games` games of `game` with `players` seats, one agent spec per seat, from `master_seed`."""
+
+    game: str
+    players: int
+    agents: tuple[str, ...]
+    games: int
+    master_seed: int
+    chunk_size: int = DEFAULT_CHUNK_SIZE
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def create(
+        cls,
+        game: str,
+        players: int = 3,
+        games: int = 10_000,
+        agents: str | Sequence[str] = "random",
+        seed: int = 0,
+        overrides: Mapping[str, Any] | None = None,
+        chunk_size: int = DEFAULT_CHUNK_SIZE,
+    ) -> RunSpec:
+        """A validated run description; SimsError says what is wrong (game, players, overrides, agents, numbers)."""
+        if game not in brux.list_games():
+            raise SimsError(f"unknown game {game!r}; known games: {', '.join(brux.list_games())}")
+        rules = get_rules(game)
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+            rules.min_players <= players <= rules.max_players
+        ):
+            raise SimsError(f"{game} is for {rules.min_players} to {rules.max_players} players, got {players!r}")
+        try:
+            over = json.loads(json.dumps(dict(overrides or {})))
+        except (TypeError, ValueError) as e:
+            raise SimsError(f"rule overrides must be numbers, strings, booleans, lists or tables: {e}") from e
+        spec = cls(
+            game=game,
+            players=players,
+            agents=parse_lineup(agents, players),
+            games=_int("games", games, 1),
+            master_seed=_int("seed", seed, 0, 2**63 - 1),
+            chunk_size=_int("chunk size", chunk_size, 1),
+            overrides=over,
+        )
+        if -(-spec.games // spec.chunk_size) > MAX_CHUNKS:
+            raise SimsError(f"{spec.games} games in chunks of {spec.chunk_size} make more than {MAX_CHUNKS} chunks; "
+                            "use a larger chunk size")
+        spec.load_game()
+        return spec
+
+    def load_game(self) -> Game:
+        """The game with these players and overrides (built once per process); SimsError for a bad override."""
+        try:
+            return _load_game(self.game, self.players, json.dumps(self.overrides, sort_keys=True))
+        except ValueError as e:
+            raise SimsError(str(e)) from e
+
+    def manifest(self, games_done: int = 0) -> dict[str, Any]:
+        """The ``manifest.json`` content of this run (docs/results.md)."""
+        game = self.load_game()
+        return {
+            "format": MANIFEST_FORMAT,
+            "brux_version": brux.__version__,
+            "game": self.game,
+            "players": self.players,
+            "overrides": json.loads(json.dumps(self.overrides)),
+            "params": json.loads(json.dumps(game.params)),
+            "params_id": game.params_id,
+            "agents": list(self.agents),
+            "master_seed": self.master_seed,
+            "games": self.games,
+            "chunk_size": self.chunk_size,
+            "vp_sources": list(game.vp_sources),
+            "games_done": games_done,
+        }
