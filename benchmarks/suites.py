@@ -79,3 +79,38 @@ def reference_ratio(players: int, games: int, repeats: int) -> Row:
     return {"benchmark": "kernel / reference speed (same games)", "game": "bruxelles1897", "players": players,
             "median": ker.median / ref.median, "range": f"kernel {ker.median:,.0f} vs reference {ref.median:,.0f}",
             "unit": "× (decisions/s ratio)"}
+
+
+def run_scaling(game_name: str, players: int, games: int, repeats: int) -> list[Row]:
+    """Wall time of `brux run` with 1 and 2 jobs (fresh processes, compiled cache present), and the speed-up."""
+    import sys
+
+    def wall(jobs: int) -> float:
+        with tempfile.TemporaryDirectory() as out:
+            args = [sys.executable, "-m", "sims.cli", "run", game_name, "--players", str(players), "--games",
+                    str(games), "--jobs", str(jobs), "--seed", "1", "--out", out, "--quiet"]
+            return run_process(args).wall
+
+    wall(1)  # the compiled cache is present from here on
+    one = repeat(lambda: wall(1), repeats)
+    two = repeat(lambda: wall(2), repeats)
+    return [
+        {"benchmark": f"brux run {games:,} games, 1 job", "game": game_name, "players": players,
+         "median": one.median, "range": one.spread(), "unit": "s wall"},
+        {"benchmark": f"brux run {games:,} games, 2 jobs", "game": game_name, "players": players,
+         "median": two.median, "range": two.spread(), "unit": "s wall"},
+        {"benchmark": "1 → 2 jobs speed-up", "game": game_name, "players": players,
+         "median": one.median / two.median, "range": "", "unit": "×"},
+    ]
+
+
+def run_memory(game_name: str, players: int, games: int) -> Row:
+    """Peak resident memory of the largest process of a `brux run` (results streamed chunk by chunk)."""
+    import sys
+
+    with tempfile.TemporaryDirectory() as out:
+        args = [sys.executable, "-m", "sims.cli", "run", game_name, "--players", str(players), "--games", str(games),
+                "--jobs", "2", "--seed", "1", "--out", out, "--quiet"]
+        proc = run_process(args)
+    return {"benchmark": f"peak RSS, brux run {games:,} games, 2 jobs", "game": game_name, "players": players,
+            "median": proc.max_rss_mb, "range": f"{proc.wall:.0f} s wall", "unit": "MB (largest process)"}

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NoReturn
 import brux
 from brux.games import get_rules
 
+from .commands import register_all
 from .execute import BACKENDS
 from .spec import DEFAULT_CHUNK_SIZE, parse_overrides
 
@@ -106,6 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_run_options(p, games=DEFAULT_ANALYZE_GAMES, out_flag="--out-dir")
     p.add_argument("--report", default="report.html", metavar="PATH", help="report file (default: %(default)s)")
     p.add_argument("--format", choices=("html", "md"), help="report format (default: from the --report suffix)")
+    register_all(sub)
     return parser
 
 
@@ -203,7 +205,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``brux`` command line; returns the exit code (0 ok, 2 bad input or unusable files)."""
     try:
         args = build_parser().parse_args(argv)
-        return _COMMANDS[args.command](args)
+        handler = getattr(args, "handler", None) or _COMMANDS[args.command]
+        return handler(args)
     except SystemExit as e:  # --help
         return e.code if isinstance(e.code, int) else 0
     except BrokenPipeError:  # output piped into a command that stopped reading

@@ -52,9 +52,14 @@ def trace_steps(state: State, choose: Callable[[State], int | str], out: TextIO 
 
 
 def summary(state: State, agents: Sequence[str] | None) -> str:
-    """The final result of a finished game: one line per seat with VP, rank, win share and VP by source."""
-    lines = [f"{state.game.name}, {state.game.players} players, seed {state.seed}: game over after "
-             f"{len(state.history)} decisions"]
+    """The final result of a finished game: one line per seat with VP, rank, win share and VP by source; for an
+    unfinished game (a fuzzing record, say) where it stopped."""
+    head = f"{state.game.name}, {state.game.players} players, seed {state.seed}"
+    if not state.is_terminal():
+        view = state.to_dict()
+        return (f"{head}: not finished after {len(state.history)} decisions; seat {state.current_player()} to decide "
+                f"{view.get('pending')} in round {view.get('round')}")
+    lines = [f"{head}: game over after {len(state.history)} decisions"]
     for r in state.result():
         agent = agents[r["seat"]] if agents else "?"
         sources = ", ".join(f"{k} {v}" for k, v in r["vp_by_source"].items() if v)

@@ -7,8 +7,8 @@ from brux.core.rng import randbelow
 from . import codes as C
 from . import layout as L
 
-JIT = dict(cache=True, _nrt=False)
-TINY = dict(cache=True, _nrt=False, inline="always")  # trivial helpers: inlined, no compile unit of their own
+JIT = dict(cache=True, _nrt=False, error_model="numpy")
+TINY = dict(cache=True, _nrt=False, inline="always", error_model="numpy")  # trivial helpers: inlined, no compile unit of their own
 
 
 @njit(**TINY)

@@ -1,0 +1,53 @@
+"""`python -m benchmarks` (or `brux bench`): measure brux and write benchmarks/results/latest.{md,json}."""
+
+import argparse
+import sys
+from pathlib import Path
+
+import brux
+from benchmarks import report, suites
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--quick", action="store_true", help="fewer games and repeats (a smoke run, minutes not tens)")
+    p.add_argument("--repeats", type=int, default=5, metavar="N", help="repeated runs per figure (default: 5)")
+    p.add_argument("--out", default=str(RESULTS), metavar="DIR", help="results folder (default: %(default)s)")
+
+
+def run_suite(args: argparse.Namespace) -> int:
+    quick = args.quick
+    repeats = 2 if quick else args.repeats
+    games = 20_000 if quick else 200_000
+    rows: list[dict[str, object]] = []
+
+    def add(row_or_rows: dict[str, object] | list[dict[str, object]]) -> None:
+        new = row_or_rows if isinstance(row_or_rows, list) else [row_or_rows]
+        rows.extend(new)
+        for r in new:
+            print(f"{r['benchmark']:45s} {r['game']:14s} {r['players']}p  {r['median']:>12,.3f} {r['unit']}",
+                  file=sys.stderr)
+
+    for name in brux.list_games():
+        rules = brux.games.get_rules(name)
+        for players in range(rules.min_players, rules.max_players + 1):
+            add(suites.random_throughput(name, players, games, repeats))
+    add(suites.reference_ratio(3, 100 if quick else 500, repeats))
+    add(suites.compile_times("bruxelles1897", 3, 1 if quick else 3))
+    add(suites.run_scaling("bruxelles1897", 3, 100_000 if quick else 1_000_000, repeats if quick else 3))
+    add(suites.run_memory("bruxelles1897", 3, 1_000_000 if quick else 10_000_000))
+    md, js = report.write(rows, Path(args.out))
+    print(md.read_text())
+    print(f"written: {md} and {js}", file=sys.stderr)
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
+    add_arguments(parser)
+    return run_suite(parser.parse_args())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

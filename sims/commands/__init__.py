@@ -1,0 +1,12 @@
+"""Further `brux` commands, each a module with `register(subparsers)` that sets `handler` on its parser."""
+
+import argparse
+
+from . import bench, fuzz
+
+MODULES = (fuzz, bench)
+
+
+def register_all(sub: argparse._SubParsersAction) -> None:
+    for module in MODULES:
+        module.register(sub)

@@ -1,0 +1,18 @@
+"""`brux bench`: the benchmark suite (the same as `python -m benchmarks`)."""
+
+import argparse
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("bench", help="measure throughput, scaling, compile time and memory",
+                       description="Run the benchmark suite and write benchmarks/results/latest.md and .json.")
+    from benchmarks.__main__ import add_arguments
+
+    add_arguments(p)
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from benchmarks.__main__ import run_suite
+
+    return run_suite(args)
