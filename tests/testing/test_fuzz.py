@@ -14,7 +14,7 @@ GAMES = brux.list_games()
 
 @pytest.mark.parametrize("game", GAMES)
 def test_fuzz_finds_no_violation(game, tmp_path):
-    """Random games under random valid parameters (as many as the hypothesis profile allows: `ci` 25, `long` 100,000)."""
+    """Random games under random valid parameters, as many as the hypothesis profile allows (ci 25, long 100,000)."""
     examples = settings.default.max_examples
     report = fuzz(game, examples=examples, out_dir=tmp_path)
     print(f"\nfuzz {game}: {report.examples} examples, {report.decisions} decisions, {report.seconds:.0f} s")
