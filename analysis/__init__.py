@@ -5,6 +5,7 @@ Every table function takes a polars DataFrame/LazyFrame or a pandas DataFrame of
 """
 
 from .balance import balance_metrics, metrics_from_seat_balance, seat_balance
+from .compare import SweepComparison, compare, is_sweep, plot_sweep_gaps, write_sweep_report
 from .io import ResultsError, collect, read_manifest, read_results
 from .length import game_length
 from .openings import opening_strength
@@ -29,17 +30,21 @@ from .stats import (
 
 __all__ = [
     "ResultsError",
+    "SweepComparison",
     "adjust_pvalues",
     "balance_metrics",
     "collect",
+    "compare",
     "correlation_pvalue",
     "figure_png",
     "game_length",
+    "is_sweep",
     "metrics_from_seat_balance",
     "opening_strength",
     "plot_opening_strength",
     "plot_score_sources",
     "plot_seat_balance",
+    "plot_sweep_gaps",
     "plot_vp_distribution",
     "read_manifest",
     "read_results",
@@ -49,6 +54,7 @@ __all__ = [
     "vp_counts",
     "wilson_interval",
     "write_report",
+    "write_sweep_report",
     "ztest_two_sample",
     "ztest_vs_value",
 ]

@@ -215,10 +215,15 @@ def write_report(
     Seat balance (metrics and per-seat table), Score sources (per seat and all seats), VP distribution, Opening
     strength (per ``opening_*`` column: significant openings, top and bottom ``top`` by difference from the seat
     average, forest plot) and Game length. ``format`` is ``"html"`` or ``"md"``; plots are embedded as base64 PNG
-    data URIs in both. The results are read once with polars; nothing is converted to pandas.
+    data URIs in both. The results are read once with polars; nothing is converted to pandas. A sweep folder
+    (``sweep.json``) gets the comparison report of its cells instead (:func:`analysis.compare.write_sweep_report`).
     """
     if format not in FORMATS:
         raise ValueError(f"format must be one of {FORMATS}, got {format!r}")
+    from .compare import is_sweep, write_sweep_report
+
+    if is_sweep(results_dir):  # a sweep folder: the comparison report of its cells (analysis.compare)
+        return write_sweep_report(results_dir, out_path, format, confidence=confidence, correction=correction)
     title, blocks = build_blocks(results_dir, min_games=min_games, correction=correction, confidence=confidence,
                                  top=top)
     text = _render_html(title, blocks) if format == "html" else _render_md(title, blocks)

@@ -8,9 +8,11 @@ See docs/sims.md.
 """
 
 from .agents import KNOWN_AGENTS, parse_lineup
+from .balance import balance
 from .errors import SimsError
 from .run import RunResult, run
 from .spec import DEFAULT_CHUNK_SIZE, RunSpec, parse_overrides
+from .sweep import sweep
 
-__all__ = ["DEFAULT_CHUNK_SIZE", "KNOWN_AGENTS", "RunResult", "RunSpec", "SimsError", "parse_lineup",
-           "parse_overrides", "run"]
+__all__ = ["DEFAULT_CHUNK_SIZE", "KNOWN_AGENTS", "RunResult", "RunSpec", "SimsError", "balance", "parse_lineup",
+           "parse_overrides", "run", "sweep"]

@@ -1,80 +1,42 @@
-"""Agent spec strings: validation, line-ups per seat, batch play and step-by-step play.
+"""Agent line-ups for runs: validation, batch play and step-by-step play, through `brux.agents`.
 
-An agent is named by a short spec string (``random``). This module is the one place that knows which agents
-exist: a line-up is validated here, batches of games are played here and single games are stepped here.
+An agent is named by a spec string (`random`, `greedy`, `heuristic:builder`, `flatmc:n=20`, `mcts:iters=200,c=1.4`;
+docs/agents.md). A line-up is one spec for every seat or one per seat.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
 
 import numpy as np
 
-from brux import Game, State
-from brux.core.rng import GOLDEN, MASK64, derive_py, mix_py
+import brux
+import brux.agents
+from brux import Game
 
 from .errors import SimsError
 
-KNOWN_AGENTS = ("random",)
+KNOWN_AGENTS = ("random", "greedy", "heuristic", "flatmc", "mcts")
 
 
-class Agent(Protocol):
-    """A policy for one seat of one game."""
-
-    def choose(self, state: State) -> int:
-        """The action to take in `state` (the agent's seat is to move)."""
-
-
-def parse_agent(spec: str) -> str:
-    """The normalised spec string of one agent; SimsError names an unknown agent."""
-    text = spec.strip()
-    name, sep, options = text.partition(":")
-    if name not in KNOWN_AGENTS:
-        raise SimsError(f"unknown agent {text!r}; known agents: {', '.join(KNOWN_AGENTS)}")
-    if sep:
-        raise SimsError(f"agent {name!r} takes no options, got {text!r}")
-    return name
-
-
-def parse_lineup(agents: str | Sequence[str], players: int) -> tuple[str, ...]:
-    """One agent spec per seat from ``"random"`` (every seat) or ``"a,b,c"`` / a list (one per seat)."""
-    items = agents.split(",") if isinstance(agents, str) else list(agents)
-    specs = [parse_agent(a) for a in items]
-    if len(specs) == 1:
-        return tuple(specs) * players
-    if len(specs) != players:
-        raise SimsError(f"{len(specs)} agents given for {players} players; give one for all seats or one per seat")
-    return tuple(specs)
+def parse_lineup(agents: str | Sequence[str], players: int, game: str | None = None) -> tuple[str, ...]:
+    """One canonical agent spec per seat (checked against the game's agents when `game` is given)."""
+    try:
+        if game is not None:
+            return brux.load_game(game, players=players).parse_agents(agents)
+        return tuple(str(s) for s in brux.agents.parse_lineup(agents, players))
+    except ValueError as e:
+        raise SimsError(str(e)) from None
 
 
 def play_batch(game: Game, lineup: Sequence[str], master_seed: int, first_index: int, n_games: int
                ) -> dict[str, np.ndarray]:
     """Result arrays (see ``Game.play_random``) of games ``first_index ..`` of a run with this line-up."""
-    unknown = sorted(set(lineup) - {"random"})
-    if unknown:
-        raise SimsError(f"unknown agent {unknown[0]!r}; known agents: {', '.join(KNOWN_AGENTS)}")
-    return game.play_random(n_games, master_seed, first_index)
+    if all(a == "random" for a in lineup):
+        return game.play_random(n_games, master_seed, first_index)
+    return game.play(n_games, master_seed, first_index, agents=list(lineup))
 
 
-class RandomAgent:
-    """Uniformly random play from the seat's agent stream (stream ``1 + seat`` of the game seed).
-
-    It makes the same choices as the kernels' batch play, so a game of a run can be re-played step by step from
-    its ``seed`` column.
-    """
-
-    def __init__(self, game_seed: int, seat: int) -> None:
-        self.key = derive_py(game_seed, 1 + seat)
-        self.counter = 0
-
-    def choose(self, state: State) -> int:
-        legal = state.legal_actions()
-        self.counter += 1
-        x = mix_py((self.key + self.counter * GOLDEN) & MASK64) >> 32
-        return legal[(x * len(legal)) >> 32]
-
-
-def make_agents(lineup: Sequence[str], game_seed: int) -> list[Agent]:
-    """One agent object per seat for step-by-step play of the game with seed `game_seed`."""
-    return [RandomAgent(game_seed, seat) for seat, _ in enumerate(parse_lineup(list(lineup), len(lineup)))]
+def make_agents(game: Game, lineup: Sequence[str], game_seed: int) -> list[brux.agents.Agent]:
+    """One agent per seat for step-by-step play of the game with seed `game_seed` (the batch's decisions)."""
+    return brux.agents.make_agents(game, list(lineup), game_seed)

@@ -100,7 +100,7 @@ class RunSpec:
         spec = cls(
             game=game,
             players=players,
-            agents=parse_lineup(agents, players),
+            agents=parse_lineup(agents, players, game),
             games=_int("games", games, 1),
             master_seed=_int("seed", seed, 0, 2**63 - 1),
             chunk_size=_int("chunk size", chunk_size, 1),

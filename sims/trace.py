@@ -70,7 +70,7 @@ def summary(state: State, agents: Sequence[str] | None) -> str:
 
 def play(game: Game, lineup: Sequence[str], seed: int, out: TextIO | None = None) -> State:
     """Play one game with seed `seed` and one agent per seat; trace it to `out` when given."""
-    agents = make_agents(lineup, seed)
+    agents = make_agents(game, lineup, seed)
     state = game.new_initial_state(seed=seed)
     return trace_steps(state, lambda s: agents[s.current_player()].choose(s), out)
 

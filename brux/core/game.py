@@ -66,6 +66,34 @@ class Game:
         """Per-seat result arrays of uniformly random games (see brux.core.rules.Rules.play_random)."""
         return self.rules.play_random(self.flat, master_seed, first_index, n_games)
 
+    def agent_names(self) -> list[str]:
+        """Agents this game can be played with (see docs/agents.md for options)."""
+        from brux.agents import agent_names
+
+        return agent_names(self)
+
+    def parse_agents(self, agents: str | list[str] | tuple[str, ...] = "random") -> tuple[str, ...]:
+        """The canonical spec of each seat's agent; a single spec plays every seat. ValueError names a bad one."""
+        from brux.agents import parse_for_game
+
+        return tuple(str(s) for s in parse_for_game(self, agents))
+
+    def play(self, n_games: int, master_seed: int = 0, first_index: int = 0,
+             agents: str | list[str] | tuple[str, ...] = "random") -> dict[str, np.ndarray]:
+        """Per-seat result arrays (as play_random) of games first_index.. of a run, one agent spec per seat.
+
+        Same seeds give the same deals to every line-up; all seats "random" gives play_random's games exactly.
+        """
+        from brux.agents import encode_lineup, parse_for_game
+
+        if isinstance(n_games, bool) or not isinstance(n_games, (int, np.integer)) or n_games < 0:
+            raise ValueError(f"n_games must be a non-negative integer, got {n_games!r}")
+        specs = parse_for_game(self, agents)
+        if not hasattr(self.rules, "play_agents"):
+            return self.play_random(int(n_games), master_seed, first_index)
+        kinds, ip, fp = encode_lineup(specs, self.rules.agent_features, self.rules.agent_weights())
+        return self.rules.play_agents(self.flat, master_seed, first_index, int(n_games), kinds, ip, fp)
+
     def __repr__(self) -> str:
         over = f", overrides={self.overrides}" if self.overrides else ""
         return f"Game({self.name!r}, players={self.players}{over}, params_id={self.params_id!r})"

@@ -53,3 +53,20 @@ class Rules(Protocol):
         Returns arrays: seed (g), length (g), vp, rank, win_share (g, players), vp_by_source (g, players, sources),
         opening (g, players, 2) as opening codes.
         """
+
+    # ---- agents (brux.agents; a game without them offers only `random`, through play_random) ----
+    agent_features: tuple[str, ...]  # names of the evaluation features the agents' weights apply to
+
+    def agent_weights(self) -> dict[str, np.ndarray]:
+        """Evaluation weight vectors by name: "greedy" and one per heuristic persona."""
+
+    def play_agents(self, flat: np.ndarray, master_seed: int, first_index: int, n_games: int, kinds: np.ndarray,
+                    iparams: np.ndarray, fparams: np.ndarray) -> dict[str, np.ndarray]:
+        """Like play_random, seat p played by agent (kinds[p], iparams[p], fparams[p]) (brux.agents.spec codes).
+
+        All seats random gives exactly play_random's games. Adds "decisions" (g, players): decisions per seat.
+        """
+
+    def agent_decide(self, state: np.ndarray, kind: int, iparams: np.ndarray, fparams: np.ndarray,
+                     rng: np.ndarray) -> int:
+        """The action one agent takes for the seat to move (state unchanged); rng = [key, counter], advanced."""

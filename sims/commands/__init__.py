@@ -2,9 +2,9 @@
 
 import argparse
 
-from . import bench, fuzz
+from . import bench, fuzz, sweep, tournament
 
-MODULES = (fuzz, bench)
+MODULES = (fuzz, bench, sweep, tournament)
 
 
 def register_all(sub: argparse._SubParsersAction) -> None:

@@ -109,8 +109,8 @@ def test_opening_labels():
 
 
 def test_sims_and_analysis_run_lutece(tmp_path):
-    run = pytest.importorskip("sims.run").run
-    analysis = pytest.importorskip("analysis")
+    import analysis
+    from sims.run import run
     res = run("lutece", players=4, games=400, seed=3, chunk_size=150, jobs=1, out=tmp_path / "r")
     table = res.table()
     game = brux.load_game("lutece", players=4)
@@ -129,13 +129,14 @@ def test_sims_and_analysis_run_lutece(tmp_path):
 
 
 def test_sims_random_agent_replays_batch_games():
-    agents_mod = pytest.importorskip("sims.agents")
+    import sims.agents as agents_mod
+
     game = brux.load_game("lutece", players=3)
     out = game.play_random(5, master_seed=11)
     for g in range(5):
         seed = int(out["seed"][g])
         state = game.new_initial_state(seed=seed)
-        agents = agents_mod.make_agents(["random"] * 3, seed)
+        agents = agents_mod.make_agents(game, ["random"] * 3, seed)
         while not state.is_terminal():
             state.apply_action(agents[state.current_player()].choose(state))
         assert [r["vp"] for r in state.result()] == out["vp"][g].tolist()

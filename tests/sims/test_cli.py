@@ -56,7 +56,7 @@ def test_run_writes_results_and_resumes(tmp_path, capsys, game_name):
 
 @pytest.mark.parametrize("args, message", [
     (["run", "nope"], "unknown game 'nope'"),
-    (["run", "{game}", "--agents", "greedy"], "unknown agent 'greedy'"),
+    (["run", "{game}", "--agents", "nope"], "unknown agent 'nope'"),
     (["run", "{game}", "--agents", "random,random"], "2 agents given for 3 players"),
     (["run", "{game}", "--players", "9"], "is for 2 to 4 players, got 9"),
     (["run", "{game}", "--set", "rounds=0"], "rule parameter rounds"),

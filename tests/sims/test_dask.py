@@ -1,10 +1,8 @@
 """A real local Dask cluster (two worker processes) gives the same results as a local run."""
 
-import pytest
+import distributed
 
 import sims
-
-distributed = pytest.importorskip("distributed")
 
 
 def test_dask_cluster_equals_local_run(tmp_path, reference_table, game_name):

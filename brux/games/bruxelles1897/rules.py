@@ -69,5 +69,35 @@ class Bruxelles1897Rules:
         return {"seed": seed, "vp": vp, "rank": rank, "win_share": share, "vp_by_source": src, "opening": opening,
                 "length": length}
 
+    # ---- agents (brux.agents) ----
+    @property
+    def agent_features(self) -> tuple[str, ...]:
+        from . import agents
+
+        return agents.FEATURES
+
+    def agent_weights(self) -> dict[str, np.ndarray]:
+        """Evaluation weight sets by name: "greedy" and the heuristic personas."""
+        from . import agents
+
+        return {k: v.copy() for k, v in agents.WEIGHTS.items()}
+
+    def play_agents(self, flat: np.ndarray, master_seed: int, first_index: int, n_games: int, kinds: np.ndarray,
+                    iparams: np.ndarray, fparams: np.ndarray) -> dict[str, np.ndarray]:
+        """Like play_random with one agent per seat (codes from brux.agents.spec.encode_lineup); adds "decisions"."""
+        from . import agents
+
+        seed, vp, rank, share, src, opening, length, decisions = agents.play_batch(
+            flat, master_seed, first_index, n_games, kinds, iparams, fparams)
+        return {"seed": seed, "vp": vp, "rank": rank, "win_share": share, "vp_by_source": src, "opening": opening,
+                "length": length, "decisions": decisions}
+
+    def agent_decide(self, state: np.ndarray, kind: int, iparams: np.ndarray, fparams: np.ndarray,
+                     rng: np.ndarray) -> int:
+        """The action of agent (kind, iparams, fparams) for the seat to move; rng = [key, counter], advanced."""
+        from . import agents
+
+        return int(agents.decide_one(state, kind, iparams, fparams, rng))
+
 
 RULES = Bruxelles1897Rules()

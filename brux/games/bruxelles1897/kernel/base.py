@@ -8,7 +8,8 @@ from . import codes as C
 from . import layout as L
 
 JIT = dict(cache=True, _nrt=False, error_model="numpy")
-TINY = dict(cache=True, _nrt=False, inline="always", error_model="numpy")  # trivial helpers: inlined, no compile unit of their own
+# trivial helpers: inlined, no compile unit of their own
+TINY = dict(cache=True, _nrt=False, inline="always", error_model="numpy")
 
 
 @njit(**TINY)

@@ -1,0 +1,309 @@
+"""Generic Numba agents over the game contract: random, one-step lookahead, flat Monte Carlo and open-loop MCTS.
+
+Written once for every game: `build(...)` makes the searches for one game's kernel functions (a small factory; the
+functions are bound as closure variables, so Numba calls them directly). The game calls the returned `decide` from
+its own `@njit(cache=True)` entry points, which Numba caches with everything compiled in. (Passing the functions as
+run-time arguments instead makes Numba embed their addresses, which disables caching.) The kernel functions:
+
+    apply(s, a)                 apply a legal action (then the automatic ones)
+    player(s)                   seat to decide, -1 when the game is over
+    nlegal(s), legal(s, i)      the legal actions of the pending decision
+    nplayers(s)                 number of seats
+    shares(s, out)              win share of each seat of a finished game
+    values(s, w, out)           evaluation w . features of each seat
+    same_turn(s, p)             the pending decision continues seat p's turn (a sub-decision)
+    determinise(s, rng, ko, co) resample everything the deciding agent does not see from its stream
+
+Each agent draws only from its own stream (a key and a counter at rng[ko], rng[co]), never from the game's chance
+stream. Every lookahead works on a determinised copy of the state, so no decision can depend on hidden information.
+
+An agent is (kind, ip, fp): an int code, int parameters and float parameters (evaluation weights included), so a
+whole line-up crosses into Numba as three arrays (see `brux.agents.spec`).
+"""
+
+import math
+
+import numpy as np
+from numba import njit
+
+from brux.core.rng import randbelow
+
+JIT = dict(cache=True, _nrt=False)
+LOCAL = dict(_nrt=False)  # made per game by build(); cached inside the game's entry points
+
+# kinds
+RANDOM = 0
+GREEDY = 1
+HEURISTIC = 2
+FLATMC = 3
+MCTS = 4
+KIND_NAMES = ("random", "greedy", "heuristic", "flatmc", "mcts")
+
+# int parameters
+IP_N = 0  # flatmc: playouts per legal action; mcts: iterations
+IP_DEPTH = 1  # playout length in decisions (-1: to the end of the game)
+IP_FINISH = 2  # lookahead: finish the turn's own sub-decisions greedily (1) or evaluate right after (0)
+N_IP = 4
+
+# float parameters
+FP_C = 0  # UCT exploration constant
+FP_TEMP = 1  # temperature turning evaluations into win shares at a playout cut-off (VP)
+FP_REL = 2  # 1: evaluate own value minus the best opponent's; 0: own value
+FP_W = 4  # evaluation weights from here
+N_FP_HEAD = 4
+MAX_PLAYERS = 8
+NEG = -1.0e300
+
+
+@njit(cache=True)
+def make_scratch(cap, state_size, n_actions):
+    """Work arrays of the searches: state copies, the MCTS tree for `cap` nodes, a path, per-seat values."""
+    bufs = np.zeros((4, state_size), np.int64)
+    child = np.full((cap, n_actions), -1, np.int32)
+    visits = np.zeros(cap, np.int64)
+    wsum = np.zeros((cap, MAX_PLAYERS), np.float64)
+    path = np.zeros(cap + 1, np.int64)
+    vals = np.zeros(3 * MAX_PLAYERS, np.float64)
+    return bufs, child, visits, wsum, path, vals
+
+
+@njit(**JIT)
+def tree_capacity(kind, ip):
+    """Tree nodes an agent needs (the root and one node per iteration)."""
+    return ip[IP_N] + 1 if kind == MCTS else 1
+
+
+@njit(**JIT)
+def copy_state(dst, src):
+    for i in range(dst.shape[0]):
+        dst[i] = src[i]
+
+
+@njit(**JIT)
+def _new_node(child, visits, wsum, node):
+    for a in range(child.shape[1]):
+        child[node, a] = -1
+    visits[node] = 0
+    for q in range(wsum.shape[1]):
+        wsum[node, q] = 0.0
+
+
+def build(apply, player, nlegal, legal, nplayers, shares, values, same_turn, determinise):
+    """The searches specialised for one game's kernel functions (see the module docstring); returns `decide`.
+
+    The functions made here are not cached on disk themselves: the game's `@njit(cache=True)` entry points that
+    call `decide` are, with everything they call compiled in.
+    """
+
+    @njit(**LOCAL)
+    def value_for(s, p, fp, vals):
+        """Evaluation of seat p: its value, or (FP_REL) its value minus the best opponent's."""
+        values(s, fp[FP_W:], vals)
+        v = vals[p]
+        if fp[FP_REL] == 0.0:
+            return v
+        best = NEG
+        for q in range(nplayers(s)):
+            if q != p and vals[q] > best:
+                best = vals[q]
+        return v - best
+
+    @njit(**LOCAL)
+    def rewards(s, fp, out, vals):
+        """Win share of each seat: exact when the game is over, else a softmax of the evaluations (FP_TEMP)."""
+        n = nplayers(s)
+        if player(s) < 0:
+            shares(s, out)
+            return
+        values(s, fp[FP_W:], vals)
+        top = NEG
+        for q in range(n):
+            top = max(top, vals[q])
+        t = max(fp[FP_TEMP], 1e-9)
+        z = 0.0
+        for q in range(n):
+            out[q] = math.exp((vals[q] - top) / t)
+            z += out[q]
+        for q in range(n):
+            out[q] /= z
+
+    @njit(**LOCAL)
+    def playout(s, depth, rng, ko, co):
+        """Uniformly random decisions (from the agent's stream) until the end, or `depth` decisions (depth >= 0)."""
+        k = 0
+        while player(s) >= 0 and (depth < 0 or k < depth):
+            apply(s, legal(s, randbelow(rng, ko, co, nlegal(s))))
+            k += 1
+
+    @njit(**LOCAL)
+    def random_choice(s, rng, ko, co):
+        return legal(s, randbelow(rng, ko, co, nlegal(s)))
+
+    @njit(**LOCAL)
+    def finish_turn(t, p, u, fp, vals):
+        """Take seat p's remaining sub-decisions of this turn, each maximising the evaluation right after it."""
+        steps = 0
+        while same_turn(t, p) and steps < 32:
+            best = NEG
+            best_a = legal(t, 0)
+            for i in range(nlegal(t)):
+                b = legal(t, i)
+                copy_state(u, t)
+                apply(u, b)
+                v = value_for(u, p, fp, vals)
+                if v > best + 1e-9:
+                    best = v
+                    best_a = b
+            apply(t, best_a)
+            steps += 1
+
+    @njit(**LOCAL)
+    def lookahead_choice(s, ip, fp, rng, ko, co, bufs, vals):
+        """One-step lookahead on a determinised copy: the action whose result (with the rest of the turn's own
+        sub-decisions taken greedily when IP_FINISH) has the best evaluation; ties go to the first legal action."""
+        p = player(s)
+        root = bufs[0]
+        t = bufs[1]
+        u = bufs[2]
+        copy_state(root, s)
+        determinise(root, rng, ko, co)
+        best = NEG
+        best_a = legal(s, 0)
+        for i in range(nlegal(s)):
+            a = legal(s, i)
+            copy_state(t, root)
+            apply(t, a)
+            if ip[IP_FINISH] != 0:
+                finish_turn(t, p, u, fp, vals)
+            v = value_for(t, p, fp, vals)
+            if v > best + 1e-9:
+                best = v
+                best_a = a
+        return best_a
+
+    @njit(**LOCAL)
+    def flatmc_choice(s, ip, fp, rng, ko, co, bufs, vals):
+        """Flat Monte Carlo: IP_N playouts per legal action, each on a fresh determinisation; the best mean share."""
+        p = player(s)
+        t = bufs[0]
+        rew = vals[MAX_PLAYERS:]
+        ev = vals[2 * MAX_PLAYERS:]
+        best = NEG
+        best_a = legal(s, 0)
+        for i in range(nlegal(s)):
+            a = legal(s, i)
+            total = 0.0
+            for _ in range(ip[IP_N]):
+                copy_state(t, s)
+                determinise(t, rng, ko, co)
+                apply(t, a)
+                playout(t, ip[IP_DEPTH], rng, ko, co)
+                rewards(t, fp, rew, ev)
+                total += rew[p]
+            if total > best + 1e-9:
+                best = total
+                best_a = a
+        return best_a
+
+    @njit(**LOCAL)
+    def mcts_choice(s, ip, fp, rng, ko, co, bufs, child, visits, wsum, path, vals):
+        """Open-loop UCT: a tree over action sequences from the root; every iteration draws a new determinisation of
+        the root, descends by UCB (the mover's mean win share) among the actions legal in that sample, expands one
+        action, plays out (IP_DEPTH decisions, -1: to the end) and backs up the win share of every seat.
+        The most visited root action is chosen."""
+        iters = ip[IP_N]
+        depth = ip[IP_DEPTH]
+        c = fp[FP_C]
+        cap = child.shape[0]
+        rew = vals[MAX_PLAYERS:]
+        ev = vals[2 * MAX_PLAYERS:]
+        t = bufs[0]
+        _new_node(child, visits, wsum, 0)
+        n_nodes = 1
+        for _ in range(iters):
+            copy_state(t, s)
+            determinise(t, rng, ko, co)
+            node = 0
+            path[0] = 0
+            plen = 1
+            while player(t) >= 0:
+                m = player(t)
+                nl = nlegal(t)
+                untried = 0
+                for i in range(nl):
+                    if child[node, legal(t, i)] < 0:
+                        untried += 1
+                if untried > 0 and n_nodes < cap:
+                    j = randbelow(rng, ko, co, untried)
+                    a = -1
+                    for i in range(nl):
+                        if child[node, legal(t, i)] < 0:
+                            if j == 0:
+                                a = legal(t, i)
+                                break
+                            j -= 1
+                    new = n_nodes
+                    n_nodes += 1
+                    _new_node(child, visits, wsum, new)
+                    child[node, a] = new
+                    apply(t, a)
+                    path[plen] = new
+                    plen += 1
+                    break
+                log_n = math.log(max(visits[node], 1))
+                best = NEG
+                best_a = -1
+                best_ch = -1
+                for i in range(nl):
+                    a = legal(t, i)
+                    ch = child[node, a]
+                    if ch < 0:
+                        continue
+                    n_ch = visits[ch]
+                    u = wsum[ch, m] / n_ch + c * math.sqrt(log_n / n_ch)
+                    if u > best:
+                        best = u
+                        best_a = a
+                        best_ch = ch
+                if best_ch < 0:  # tree full and nothing tried here: play out from this state
+                    break
+                apply(t, best_a)
+                node = best_ch
+                path[plen] = node
+                plen += 1
+            playout(t, depth, rng, ko, co)
+            rewards(t, fp, rew, ev)
+            n = nplayers(t)
+            for k in range(plen):
+                nd = path[k]
+                visits[nd] += 1
+                for q in range(n):
+                    wsum[nd, q] += rew[q]
+        best_a = legal(s, 0)
+        most = -1
+        best_q = NEG
+        p = player(s)
+        for i in range(nlegal(s)):
+            a = legal(s, i)
+            ch = child[0, a]
+            if ch < 0:
+                continue
+            q = wsum[ch, p] / visits[ch]
+            if visits[ch] > most or (visits[ch] == most and q > best_q):
+                most = visits[ch]
+                best_q = q
+                best_a = a
+        return best_a
+
+    @njit(**LOCAL)
+    def decide(s, kind, ip, fp, rng, ko, co, bufs, child, visits, wsum, path, vals):
+        """The action agent (kind, ip, fp) takes in state `s` (not modified); its stream is rng[ko], rng[co]."""
+        if kind == RANDOM:
+            return random_choice(s, rng, ko, co)
+        if kind == GREEDY or kind == HEURISTIC:
+            return lookahead_choice(s, ip, fp, rng, ko, co, bufs, vals)
+        if kind == FLATMC:
+            return flatmc_choice(s, ip, fp, rng, ko, co, bufs, vals)
+        return mcts_choice(s, ip, fp, rng, ko, co, bufs, child, visits, wsum, path, vals)
+
+    return decide

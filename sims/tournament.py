@@ -1,0 +1,88 @@
+"""Tournaments: every seat permutation of a set of agents on the same game seeds, with win shares and ratings."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import choix
+import polars as pl
+from statsmodels.stats.proportion import proportion_confint
+
+import brux.agents
+
+from .run import RunResult, run
+
+
+@dataclass
+class TournamentResult:
+    """The runs of a tournament (one per line-up) and its summary tables."""
+
+    runs: list[RunResult]
+
+    def table(self) -> pl.DataFrame:
+        """Every seat of every game, with a `lineup` column (index of the line-up)."""
+        return pl.concat([r.table().with_columns(pl.lit(i).alias("lineup")) for i, r in enumerate(self.runs)])
+
+    def agents(self, confidence: float = 0.95) -> pl.DataFrame:
+        """Each agent's win share (ties 1/k) over all its seats, with a Wilson interval."""
+        t = self.table().group_by("agent").agg(pl.len().alias("seats_played"), pl.col("win_share").sum().alias("wins"))
+        lo, hi = proportion_confint(t["wins"].to_numpy(), t["seats_played"].to_numpy(), 1 - confidence, "wilson")
+        return t.with_columns(
+            (pl.col("wins") / pl.col("seats_played")).alias("win_share"), pl.Series("low", lo), pl.Series("high", hi),
+        ).sort("win_share", descending=True)
+
+    def per_seat(self) -> pl.DataFrame:
+        """Each agent's win share in each seat."""
+        return (self.table().group_by("agent", "seat").agg(pl.col("win_share").mean(), pl.len().alias("games"))
+                .sort("agent", "seat"))
+
+    def ratings(self) -> pl.DataFrame:
+        """Plackett–Luce strengths (choix, I-LSR) from each game's finishing order of the distinct agents.
+
+        An agent playing several seats of a game is placed by its best seat; tied seats keep seat order.
+        """
+        t = self.table().sort("lineup", "game_id", "rank", "seat")
+        names = sorted(t["agent"].unique().to_list())
+        index = {a: i for i, a in enumerate(names)}
+        rankings = []
+        for (_, _), g in t.group_by("lineup", "game_id", maintain_order=True):
+            order = list(dict.fromkeys(g["agent"].to_list()))
+            if len(order) > 1:
+                rankings.append([index[a] for a in order])
+        strength = choix.ilsr_rankings(len(names), rankings, alpha=0.01)
+        return pl.DataFrame({"agent": names, "strength": strength}).with_columns(
+            (pl.col("strength") - pl.col("strength").max()).alias("log_strength_vs_best")
+        ).sort("strength", descending=True)
+
+
+def _slug(lineup: tuple[str, ...]) -> str:
+    return re.sub(r"[^A-Za-z0-9._=-]+", "_", "+".join(lineup))
+
+
+def tournament(game: str, players: int, agents: list[str], games: int, *, seed: int = 1,
+               out: str | Path | None = None, **run_options: Any) -> TournamentResult:
+    """Play `games` games for every seat permutation of `agents` on the same game seeds (common random numbers)."""
+    lineups = brux.agents.tournament_lineups(agents, players)
+    runs = []
+    for lineup in lineups:
+        folder = None if out is None else Path(out) / _slug(lineup)
+        runs.append(run(game, players, games, agents=list(lineup), seed=seed, out=folder, **run_options))
+    return TournamentResult(runs)
+
+
+def summary(result: TournamentResult) -> str:
+    """A short printed summary: agents, per-seat shares and ratings."""
+    lines = ["agent                                   win share  95% interval      seats played"]
+    for r in result.agents().iter_rows(named=True):
+        interval = f"[{r['low']:.4f}, {r['high']:.4f}]"
+        lines.append(f"{r['agent']:40s} {r['win_share']:.4f}   {interval}  {r['seats_played']:>9,}")
+    lines.append("")
+    lines.append("win share by seat: " + "; ".join(
+        f"{r['agent']} seat {r['seat']}: {r['win_share']:.3f}" for r in result.per_seat().iter_rows(named=True)))
+    lines.append("")
+    lines.append("Plackett-Luce rating (log strength, best = 0): " + ", ".join(
+        f"{r['agent']} {r['log_strength_vs_best']:+.2f}" for r in result.ratings().iter_rows(named=True)))
+    return "\n".join(lines) + "\n" + f"lineups: {len(result.runs)}, games each: {result.runs[0].games_played:,}"

@@ -1,0 +1,162 @@
+"""Agents in play: legal actions only, state untouched, determinism, batch = step-by-step, random = play_random,
+agent streams independent of the game's chance stream, no peeking at hidden information."""
+
+import random
+
+import numpy as np
+import pytest
+
+import brux
+from brux.agents import Agent, choose, make_agents
+from brux.games.bruxelles1897 import agents as GA
+from brux.games.bruxelles1897.kernel import layout as L
+
+SPECS = ["random", "greedy", "greedy:finish=0,rel=0", "heuristic:builder", "heuristic:collector", "heuristic:noble",
+         "heuristic:balanced", "flatmc:n=2", "flatmc:n=2,depth=5", "mcts:iters=40", "mcts:iters=30,depth=6,eval=noble"]
+
+
+def load(players=3):
+    return brux.load_game("bruxelles1897", players=players)
+
+
+def random_states(players, seed, every=7):
+    """States of a random game, one every `every` decisions."""
+    state = load(players).new_initial_state(seed=seed)
+    rnd = random.Random(seed)
+    out = []
+    k = 0
+    while not state.is_terminal():
+        if k % every == 0:
+            out.append(state.clone())
+        state.apply_action(rnd.choice(state.legal_actions()))
+        k += 1
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_only_legal_actions_and_state_untouched(players):
+    for state in random_states(players, seed=players, every=9):
+        before = state.array.copy()
+        legal = state.legal_actions()
+        for spec in SPECS:
+            a = choose(state, spec, seed=11)
+            assert a in legal, (spec, state.to_dict()["pending"])
+            assert np.array_equal(state.array, before), spec
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_batch_games_finish_with_valid_results(players):
+    game = load(players)
+    lineup = (["mcts:iters=20", "greedy", "heuristic:noble", "flatmc:n=1"])[:players]
+    res = game.play(3, master_seed=5, agents=lineup)
+    assert res["vp"].shape == (3, players)
+    assert np.allclose(res["win_share"].sum(axis=1), 1.0)
+    assert (res["rank"].min(axis=1) == 1).all()
+    assert (res["decisions"].sum(axis=1) == res["length"]).all()
+
+
+def test_all_random_play_is_play_random():
+    for players in (2, 3, 4):
+        game = load(players)
+        a = game.play_random(300, master_seed=9, first_index=17)
+        b = game.play(300, master_seed=9, first_index=17, agents="random")
+        for key in a:
+            assert np.array_equal(a[key], b[key]), key
+            assert a[key].dtype == b[key].dtype, key
+
+
+def test_deterministic_and_chunk_independent():
+    game = load(3)
+    lineup = ["mcts:iters=25", "heuristic:collector", "flatmc:n=1"]
+    a = game.play(6, master_seed=3, agents=lineup)
+    b = game.play(6, master_seed=3, agents=lineup)
+    c1 = game.play(2, master_seed=3, first_index=0, agents=lineup)
+    c2 = game.play(4, master_seed=3, first_index=2, agents=lineup)
+    for key in a:
+        assert np.array_equal(a[key], b[key]), key
+        assert np.array_equal(a[key], np.concatenate([c1[key], c2[key]])), key
+
+
+def test_step_by_step_agents_replay_the_batch():
+    game = load(3)
+    lineup = ["mcts:iters=15", "greedy", "heuristic:builder"]
+    res = game.play(2, master_seed=21, agents=lineup)
+    for g in range(2):
+        seed = int(res["seed"][g])
+        state = game.new_initial_state(seed=seed)
+        agents = make_agents(game, lineup, seed)
+        while not state.is_terminal():
+            state.apply_action(agents[state.current_player()].choose(state))
+        assert [r["vp"] for r in state.result()] == list(res["vp"][g])
+        assert len(state.history) == res["length"][g]
+
+
+def test_agent_streams_are_not_the_chance_stream():
+    """Same game seed, different line-ups: the same deals; a decision never touches the chance stream."""
+    game = load(3)
+    lineups = [["random"] * 3, ["greedy", "mcts:iters=20", "heuristic:noble"], ["flatmc:n=1"] * 3]
+    views = []
+    for lineup in lineups:
+        state = game.new_initial_state(seed=77)
+        agents = make_agents(game, lineup, 77)
+        d = state.to_dict()
+        views.append((d["area"], d["decks"]))
+        for _ in range(6):  # deciding does not advance the game's chance stream
+            key, ctr = state.array[L.G_RNG_KEY], state.array[L.G_RNG_CTR]
+            agents[state.current_player()].choose(state)
+            assert (state.array[L.G_RNG_KEY], state.array[L.G_RNG_CTR]) == (key, ctr)
+            state.apply_action(state.legal_actions()[0])
+    assert all(v == views[0] for v in views)
+    res = [game.play(20, master_seed=4, agents=lu) for lu in lineups]
+    assert all(np.array_equal(r["seed"], res[0]["seed"]) for r in res)
+
+
+def test_choose_uses_the_given_seed():
+    state = load(3).new_initial_state(seed=5)
+    picks = {choose(state, "random", seed=s) for s in range(30)}
+    assert len(picks) > 1
+    assert choose(state, "mcts:iters=50", seed=8) == choose(state, "mcts:iters=50", seed=8)
+    with pytest.raises(ValueError):
+        Agent(state.game, "greedy", 1, 5).choose(state)  # seat 0 is to move
+
+
+def _permute_hidden(state, rnd):
+    """Another state with the same public information: every deck's order permuted, the chance stream re-keyed."""
+    other = state.clone()
+    s = other.array
+    changed = False
+    for d in range(4):
+        n = int(s[L.DECK_LEN + d])
+        base = L.DECK + d * L.DECK_CAP
+        cards = list(s[base: base + n])
+        rnd.shuffle(cards)
+        changed |= cards != list(s[base: base + n])
+        s[base: base + n] = cards
+    s[L.G_RNG_KEY] = rnd.getrandbits(62)
+    s[L.G_RNG_CTR] = rnd.randrange(1000)
+    return other, changed
+
+
+@pytest.mark.parametrize("spec, every", [("mcts:iters=150", 11), ("greedy", 2), ("heuristic:collector", 2),
+                                         ("flatmc:n=3", 11), ("mcts:iters=60,depth=8,eval=builder", 11)])
+def test_no_peeking(spec, every):
+    """A decision with a fixed agent seed does not change when the hidden deck order (and future chance) changes."""
+    rnd = random.Random(1)
+    checked = 0
+    for players in (2, 3, 4):
+        for state in random_states(players, seed=40 + players, every=every):
+            for _ in range(2):
+                other, changed = _permute_hidden(state, rnd)
+                if not changed:
+                    continue
+                assert other.to_dict() == state.to_dict()  # same public view
+                assert choose(other, spec, seed=123) == choose(state, spec, seed=123)
+                checked += 1
+    assert checked >= 10
+
+
+def test_features_view():
+    state = load(3).new_initial_state(seed=2)
+    f = GA.features(state.array, 1)
+    assert set(f) == set(GA.FEATURES)
+    assert f["vp"] == 0 and f["money"] == 5 and f["hand"] == 5 and f["nobles"] == 1

@@ -1,0 +1,130 @@
+"""Agent spec strings: parsing, canonical names, errors, line-ups, codes; tournament line-ups."""
+
+import numpy as np
+import pytest
+
+import brux
+from brux.agents import (
+    agent_names,
+    encode,
+    parse_lineup,
+    parse_spec,
+    split_lineup,
+    tournament_lineups,
+    wilson,
+)
+from brux.agents import search as S
+from brux.games.bruxelles1897 import agents as GA
+
+
+@pytest.fixture(scope="module")
+def game():
+    return brux.load_game("bruxelles1897", players=3)
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("random", "random"),
+    (" greedy ", "greedy"),
+    ("greedy:rel=0", "greedy:rel=0"),
+    ("heuristic:builder", "heuristic:builder"),
+    ("heuristic:builder,w_house_vp=3", "heuristic:builder,w_house_vp=3"),
+    ("heuristic:noble, w_money=0.5 ,finish=0", "heuristic:noble,finish=0,w_money=0.5"),
+    ("flatmc:n=20", "flatmc:n=20"),
+    ("flatmc", "flatmc"),
+    ("mcts:c=1.4,iters=200", "mcts:iters=200,c=1.4"),
+    ("mcts:iters=50,depth=10,eval=collector,temp=2.5", "mcts:iters=50,depth=10,eval=collector,temp=2.5"),
+])
+def test_canonical(text, canonical):
+    assert str(parse_spec(text, GA.FEATURES, GA.PERSONAS)) == canonical
+
+
+@pytest.mark.parametrize("text, words", [
+    ("alphazero", ["unknown agent", "alphazero"]),
+    ("random:n=3", ["takes no options"]),
+    ("heuristic", ["needs a persona"]),
+    ("heuristic:w_vp=1", ["needs a persona"]),
+    ("heuristic:pirate", ["unknown persona", "pirate"]),
+    ("greedy:n=3", ["unknown option", "'n'"]),
+    ("mcts:iters=0", ["iters"]),
+    ("mcts:iters=abc", ["iters", "integer"]),
+    ("mcts:c=-1", ["c="]),
+    ("mcts:iters=10,iters=20", ["twice"]),
+    ("mcts:iters", ["key=value"]),
+    ("mcts:", ["empty option"]),
+    ("flatmc:n=5,,depth=3", ["empty option"]),
+    ("greedy:w_charisma=2", ["unknown weight", "w_charisma"]),
+    ("mcts:eval=wizard", ["eval"]),
+    ("flatmc:iters=5", ["unknown option", "iters"]),
+])
+def test_errors_name_the_problem(text, words):
+    with pytest.raises(ValueError) as e:
+        parse_spec(text, GA.FEATURES, GA.PERSONAS)
+    for w in words:
+        assert w in str(e.value)
+
+
+def test_split_lineup():
+    assert split_lineup("mcts:iters=200,c=1.4,greedy,random") == ["mcts:iters=200,c=1.4", "greedy", "random"]
+    assert split_lineup("heuristic:builder,w_money=1,heuristic:noble") == ["heuristic:builder,w_money=1",
+                                                                          "heuristic:noble"]
+    assert split_lineup(["random", "greedy"]) == ["random", "greedy"]
+
+
+def test_lineups(game):
+    assert [str(s) for s in parse_lineup("greedy", 3)] == ["greedy"] * 3
+    assert game.parse_agents("mcts:iters=200,c=1.4,greedy,random") == ("mcts:iters=200,c=1.4", "greedy", "random")
+    with pytest.raises(ValueError, match="2 agents given for 3 players"):
+        game.parse_agents(["greedy", "random"])
+    with pytest.raises(ValueError, match="unknown persona"):
+        game.parse_agents("heuristic:pirate")
+    with pytest.raises(ValueError, match="unknown agent"):
+        game.play(1, agents="alphabeta")
+
+
+def test_agent_names(game):
+    names = agent_names(game)
+    assert names[:2] == ["random", "greedy"]
+    for p in ("builder", "collector", "noble"):
+        assert f"heuristic:{p}" in names
+    assert names[-2:] == ["flatmc", "mcts"]
+    assert game.agent_names() == names
+    for n in names:
+        game.parse_agents(n)
+
+
+def test_codes():
+    kind, ip, fp = encode(parse_spec("mcts:iters=300,c=0.7,depth=12,eval=builder,w_money=9"), GA.FEATURES,
+                          GA.WEIGHTS)
+    assert kind == S.MCTS
+    assert ip[S.IP_N] == 300 and ip[S.IP_DEPTH] == 12
+    assert fp[S.FP_C] == 0.7 and fp[S.FP_REL] == 1.0
+    w = GA.WEIGHTS["builder"].copy()
+    w[GA.FEATURES.index("money")] = 9
+    assert np.array_equal(fp[S.FP_W:], w)
+    kind, ip, fp = encode(parse_spec("greedy"), GA.FEATURES, GA.WEIGHTS)
+    assert kind == S.GREEDY and np.array_equal(fp[S.FP_W:], GA.WEIGHTS["greedy"])
+    assert encode(parse_spec("heuristic:noble"), GA.FEATURES, GA.WEIGHTS)[0] == S.HEURISTIC
+    assert encode(parse_spec("flatmc"), GA.FEATURES, GA.WEIGHTS)[1][S.IP_N] == 20
+    assert encode(parse_spec("mcts"), GA.FEATURES, GA.WEIGHTS)[1][S.IP_N] == 200
+
+
+def test_tournament_lineups():
+    lus = tournament_lineups(["a", "b", "c"], 3)
+    assert len(lus) == 6 and len(set(lus)) == 6
+    for seat in range(3):
+        assert sorted(lu[seat] for lu in lus) == ["a", "a", "b", "b", "c", "c"]
+    lus = tournament_lineups(["a", "b", "b"], 3)
+    assert lus == [("a", "b", "b"), ("b", "a", "b"), ("b", "b", "a")]
+    lus = tournament_lineups(["a", "b"], 4)
+    assert len(lus) == 6 and all(sorted(lu) == ["a", "a", "b", "b"] for lu in lus)
+    with pytest.raises(ValueError):
+        tournament_lineups(["a", "b"], 3)
+    with pytest.raises(ValueError):
+        tournament_lineups([], 3)
+
+
+def test_wilson():
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-12
+    assert wilson(0, 10)[0] == 0.0
+    assert abs(wilson(81, 100)[0] - 0.7222) < 1e-3
