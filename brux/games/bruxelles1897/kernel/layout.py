@@ -8,6 +8,8 @@ seat, and the cached list of legal actions of the pending decision.
 Codes used in the fields are listed in `codes.py`.
 """
 
+from brux.core.layout import Offsets
+
 MAX_PLAYERS = 4
 MAX_SPACES = 16
 COLS = 4
@@ -17,19 +19,7 @@ LEGAL_CAP = 112  # capacity of the legal-action cache
 N_SOURCES = 11
 
 
-class _Offsets:
-    """Hands out consecutive offsets."""
-
-    def __init__(self) -> None:
-        self.size = 0
-
-    def take(self, n: int = 1) -> int:
-        start = self.size
-        self.size += n
-        return start
-
-
-_o = _Offsets()
+_o = Offsets()
 
 # ---- rule parameters (flattened) ----
 P_PLAYERS = _o.take()

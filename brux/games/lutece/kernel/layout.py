@@ -7,6 +7,8 @@ of the round), and the cached list of legal actions of the pending decision. Cap
 when the parameters are validated. Codes used in the fields are listed in `codes.py`.
 """
 
+from brux.core.layout import Offsets
+
 MAX_PLAYERS = 5
 MAX_SLOTS = 5  # per row
 DECK_CAP = 60  # cards per deck table (card index = deck * DECK_CAP + row of the card in its deck's table)
@@ -16,19 +18,7 @@ LEGAL_CAP = 128
 N_SOURCES = 10
 
 
-class _Offsets:
-    """Hands out consecutive offsets."""
-
-    def __init__(self) -> None:
-        self.size = 0
-
-    def take(self, n: int = 1) -> int:
-        start = self.size
-        self.size += n
-        return start
-
-
-_o = _Offsets()
+_o = Offsets()
 
 # ---- rule parameters (flattened) ----
 P_PLAYERS = _o.take()
