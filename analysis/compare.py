@@ -527,18 +527,12 @@ def _wide_sources(df: pl.DataFrame, value: str) -> pl.DataFrame:
 
 
 def _write(cmp: SweepComparison, out_path: str | Path, format: str) -> Path:
-    from .report import FORMATS, _render_html, _render_md
+    from .report import FORMATS, write_page
 
     if format not in FORMATS:
         raise ValueError(f"format must be one of {FORMATS}, got {format!r}")
     title, blocks = _blocks(cmp)
-    text = _render_html(title, blocks) if format == "html" else _render_md(title, blocks)
-    out = Path(out_path)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(out)
-    return out
+    return write_page(title, blocks, out_path, format)
 
 
 def write_sweep_report(sweep_dir: str | Path, out_path: str | Path, format: str = "html", *,

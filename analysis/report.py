@@ -226,6 +226,11 @@ def write_report(
         return write_sweep_report(results_dir, out_path, format, confidence=confidence, correction=correction)
     title, blocks = build_blocks(results_dir, min_games=min_games, correction=correction, confidence=confidence,
                                  top=top)
+    return write_page(title, blocks, out_path, format)
+
+
+def write_page(title: str, blocks: list[_Block], out_path: str | Path, format: str) -> Path:
+    """Render blocks as one self-contained HTML or Markdown page, written atomically."""
     text = _render_html(title, blocks) if format == "html" else _render_md(title, blocks)
     out = Path(out_path)
     out.parent.mkdir(parents=True, exist_ok=True)
