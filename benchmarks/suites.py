@@ -114,3 +114,23 @@ def run_memory(game_name: str, players: int, games: int) -> Row:
         proc = run_process(args)
     return {"benchmark": f"peak RSS, brux run {games:,} games, 2 jobs", "game": game_name, "players": players,
             "median": proc.max_rss_mb, "range": f"{proc.wall:.0f} s wall", "unit": "MB (largest process)"}
+
+
+def agent_throughput(game_name: str, players: int, spec: str, games: int, repeats: int) -> list[Row]:
+    """Games and decisions per CPU second on one core with every seat played by agent `spec`."""
+    game = brux.load_game(game_name, players=players)
+    game.play(1, agents=spec)
+    rates = []
+    for r in range(repeats):
+        t = time.process_time()
+        out = game.play(games, master_seed=100 + r, agents=spec)
+        dt = time.process_time() - t
+        rates.append((games / dt, float(out["decisions"].sum()) / dt))
+    g = sorted(x[0] for x in rates)
+    d = sorted(x[1] for x in rates)
+    return [
+        {"benchmark": f"{spec} games/s (1 core)", "game": game_name, "players": players, "median": g[len(g) // 2],
+         "range": f"{g[0]:.3g}–{g[-1]:.3g}", "unit": "games/s"},
+        {"benchmark": f"{spec} decisions/s (1 core)", "game": game_name, "players": players,
+         "median": d[len(d) // 2], "range": f"{d[0]:.3g}–{d[-1]:.3g}", "unit": "decisions/s"},
+    ]
