@@ -22,6 +22,7 @@ from .kernel import codes as C
 from .kernel import layout as L
 from .kernel.base import JIT, TINY, count, players, seat
 from .kernel.engine import AGENT_RNG, WORK_SIZE, apply, init, rank, record_result
+from .kernel.rounds import lower_half_vp
 
 # ---------------------------------------------------------------------------------------------------------------
 # Evaluation features (one value per seat; VP units where that makes sense)
@@ -173,25 +174,6 @@ def _arms_mask(s, sp0):
 
 
 @njit(**JIT)
-def _lower_vp(s, p, lower, money):
-    """VP of a lower half for seat p now (money after upkeep for the money half)."""
-    o = seat(p)
-    if lower == C.LOWER_MONEY:
-        return s[L.P_MB_VP] * min(money // s[L.P_MB_PER], s[L.P_MB_CAP])
-    kinds = 0
-    if lower == C.LOWER_NOBLES:
-        for k in range(6):
-            kinds += s[o + L.S_NOBLE + k] > 0
-    elif lower == C.LOWER_HOUSE_TYPES:
-        for k in range(4):
-            kinds += s[o + L.S_HOUSE + k] > 0
-    else:
-        for k in range(4):
-            kinds += s[o + L.S_ART + k] > 0
-    return s[L.P_TYPE_BONUS_VP] * kinds
-
-
-@njit(**JIT)
 def seat_value(s, p, w):
     """w . features(s, p): the evaluation of seat p with weight vector w (see FEATURES)."""
     o = seat(p)
@@ -252,7 +234,7 @@ def seat_value(s, p, w):
                 elif count(s, o + L.S_PRISON, 3) > 0 and not last:
                     cols += 2.0
                 if last:
-                    cols += _lower_vp(s, p, s[L.P_BONUS_LOWER + b], money_after)
+                    cols += lower_half_vp(s, p, s[L.P_BONUS_LOWER + b], money_after)
         v += w[15] * cols
     if w[16] != 0.0:
         arms = 0

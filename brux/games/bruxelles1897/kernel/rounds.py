@@ -152,11 +152,11 @@ def prepare_round(s):
 
 
 @njit(**JIT)
-def lower_half_vp(s, p, lower):
+def lower_half_vp(s, p, lower, money):
+    """VP of a bonus card's lower half for seat p (the money half counts `money`)."""
     o = seat(p)
     if lower == C.LOWER_MONEY:
-        times = s[o + L.S_MONEY] // s[L.P_MB_PER]
-        return s[L.P_MB_VP] * min(times, s[L.P_MB_CAP])
+        return s[L.P_MB_VP] * min(money // s[L.P_MB_PER], s[L.P_MB_CAP])
     kinds = 0
     if lower == C.LOWER_NOBLES:
         for k in range(6):
@@ -200,7 +200,8 @@ def end_game(s):
         bonus = s[L.BONUS + col]
         for p in range(n):
             if (mask >> p) & 1:
-                add_vp(s, p, C.VP_BONUS_NOBILITY + bonus, lower_half_vp(s, p, s[L.P_BONUS_LOWER + bonus]))
+                vp = lower_half_vp(s, p, s[L.P_BONUS_LOWER + bonus], s[seat(p) + L.S_MONEY])
+                add_vp(s, p, C.VP_BONUS_NOBILITY + bonus, vp)
     s[L.G_OVER] = 1
     s[L.G_CUR] = -1
     s[L.G_PENDING] = -1
