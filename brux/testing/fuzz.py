@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 import brux
@@ -84,8 +85,7 @@ def fuzz(
             progress(report.examples)
 
     if seed is not None:
-        prop = settings(prop._hypothesis_internal_use_settings, derandomize=False)(prop)  # type: ignore[attr-defined]
-        prop = __import__("hypothesis").seed(seed)(prop)
+        prop = hypothesis_seed(seed)(prop)
     try:
         prop()
     except InvariantViolation as e:

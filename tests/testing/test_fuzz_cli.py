@@ -28,6 +28,14 @@ def test_fuzz_failure_exits_1_with_a_record_brux_replay_accepts(capsys, tmp_path
     assert brux.replay(json.loads(record.read_text())).game.players == 3
 
 
+def test_fuzz_with_a_seed_is_reproducible(capsys, tmp_path):
+    args = ["fuzz", "lutece", "--players", "2", "--examples", "3", "--seed", "7", "--out", str(tmp_path), "--quiet"]
+    assert main(args) == 0
+    first = capsys.readouterr().out.split(" in ")[0]
+    assert main(args) == 0
+    assert capsys.readouterr().out.split(" in ")[0] == first  # same games, same decision count
+
+
 def test_fuzz_bad_input_exits_2(capsys):
     assert main(["fuzz", "nosuch"]) == 2
     assert "unknown game 'nosuch'" in capsys.readouterr().err
