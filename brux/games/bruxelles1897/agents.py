@@ -20,6 +20,7 @@ from brux.core.rng import derive, next_u64, randbelow, seed_stream
 
 from .kernel import codes as C
 from .kernel import layout as L
+from .kernel.area import arms_winners, column_winners
 from .kernel.base import JIT, TINY, count, players, seat
 from .kernel.engine import AGENT_RNG, WORK_SIZE, apply, init, rank, record_result
 from .kernel.rounds import lower_half_vp
@@ -95,85 +96,6 @@ def _last_round(s):
 
 
 @njit(**JIT)
-def _column_mask(s, col):
-    """Seats holding the majority of a column now (ties included; a sole neutral majority: nobody)."""
-    n = players(s)
-    t0 = 0
-    t1 = 0
-    t2 = 0
-    t3 = 0
-    tn = 0
-    for r in range(s[L.P_ROWS]):
-        sp = r * L.COLS + col
-        kind = s[L.A_KIND + sp]
-        v = s[L.A_VALUE + sp]
-        if kind == C.SP_NEUTRAL:
-            tn += v
-        elif kind == C.SP_ARCHITECT:
-            o = s[L.A_OWNER + sp]
-            if o == 0:
-                t0 += v
-            elif o == 1:
-                t1 += v
-            elif o == 2:
-                t2 += v
-            else:
-                t3 += v
-    best = max(max(t0, t1), max(max(t2, t3), tn))
-    if best <= 0:
-        return 0
-    mask = 0
-    if t0 == best:
-        mask |= 1
-    if t1 == best and n > 1:
-        mask |= 2
-    if t2 == best and n > 2:
-        mask |= 4
-    if t3 == best and n > 3:
-        mask |= 8
-    return mask
-
-
-@njit(**JIT)
-def _arms_mask(s, sp0):
-    """Seats with the most cards on a complete coat of arms (0 when incomplete)."""
-    n = players(s)
-    t0 = 0
-    t1 = 0
-    t2 = 0
-    t3 = 0
-    tn = 0
-    for d in range(4):
-        sp = sp0 + (d // 2) * L.COLS + d % 2
-        kind = s[L.A_KIND + sp]
-        if kind == C.SP_NEUTRAL:
-            tn += 1
-        elif kind == C.SP_ARCHITECT:
-            o = s[L.A_OWNER + sp]
-            if o == 0:
-                t0 += 1
-            elif o == 1:
-                t1 += 1
-            elif o == 2:
-                t2 += 1
-            else:
-                t3 += 1
-        else:
-            return 0
-    best = max(max(t0, t1), max(max(t2, t3), tn))
-    mask = 0
-    if t0 == best:
-        mask |= 1
-    if t1 == best and n > 1:
-        mask |= 2
-    if t2 == best and n > 2:
-        mask |= 4
-    if t3 == best and n > 3:
-        mask |= 8
-    return mask
-
-
-@njit(**JIT)
 def seat_value(s, p, w):
     """w . features(s, p): the evaluation of seat p with weight vector w (see FEATURES)."""
     o = seat(p)
@@ -223,7 +145,7 @@ def seat_value(s, p, w):
     if w[15] != 0.0:
         cols = 0.0
         for col in range(L.COLS):
-            if (_column_mask(s, col) >> p) & 1:
+            if (column_winners(s, col) >> p) & 1:
                 b = s[L.BONUS + col]
                 if b == C.BONUS_ARCHITECTURE:
                     cols += (houses + rl) if arch < tmax else 0.0
@@ -240,7 +162,7 @@ def seat_value(s, p, w):
         arms = 0
         for i in range(s[L.P_ROWS] - 1):
             for j in range(L.COLS - 1):
-                if (_arms_mask(s, i * L.COLS + j) >> p) & 1:
+                if (arms_winners(s, i * L.COLS + j) >> p) & 1:
                     arms += prest
         v += w[16] * arms
     if s[L.G_EXH_HOLDER] == p:
