@@ -12,7 +12,7 @@ class KernelRules:
     """Rules (brux.core.rules.Rules) of a game whose kernel follows the common layout.
 
     A subclass sets `name`, `min_players`, `max_players`, `vp_sources`, `n_actions` and the modules: `layout`
-    (offsets `P_PLAYERS`, `G_CUR`, `LEGAL`, `LEGAL_N`, `STATE_SIZE`), `engine` (`init`, `apply`, `rank`,
+    (offsets `P_PLAYERS`, `G_CUR`, `STATE_SIZE`), `engine` (`init`, `apply`, `legal_actions`, `rank`,
     `play_random_batch`), `params` (`resolve`, `flatten`) and `view` (`to_dict`, `from_dict`), and implements
     `action_names` and `opening_labels`.
     """
@@ -45,7 +45,7 @@ class KernelRules:
         return int(state[self.layout.G_CUR])
 
     def legal(self, state: np.ndarray) -> np.ndarray:
-        return state[self.layout.LEGAL: self.layout.LEGAL + state[self.layout.LEGAL_N]]
+        return self.engine.legal_actions(state)
 
     def to_dict(self, state: np.ndarray) -> dict[str, Any]:
         return self.view.to_dict(state)

@@ -23,6 +23,7 @@ from .kernel import layout as L
 from .kernel.area import arms_winners, column_winners
 from .kernel.base import JIT, TINY, count, players, seat
 from .kernel.engine import AGENT_RNG, WORK_SIZE, apply, init, rank, record_result
+from .kernel.legal import legal_at
 from .kernel.rounds import lower_half_vp
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -203,7 +204,7 @@ def g_nlegal(s):
 
 @njit(**JIT)
 def g_legal(s, i):
-    return s[L.LEGAL + i]
+    return legal_at(s, i)
 
 
 @njit(**JIT)

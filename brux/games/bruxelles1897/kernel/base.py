@@ -24,6 +24,14 @@ def players(s):
 
 
 @njit(**TINY)
+def seat_after(s, start, i):
+    """The seat i places clockwise from seat start (0 <= i <= players), without a division."""
+    q = start + i
+    n = s[L.P_PLAYERS]
+    return q - n if q >= n else q
+
+
+@njit(**TINY)
 def chance(s, n):
     """Uniform integer in [0, n) from the game's chance stream."""
     return randbelow(s, L.G_RNG_KEY, L.G_RNG_CTR, n)

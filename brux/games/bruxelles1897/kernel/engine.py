@@ -11,7 +11,7 @@ from .area import deal_bonus, lay_out
 from .base import JIT, count, players, seat
 from .decks import setup_deck
 from .flow import step
-from .legal import compute_legal
+from .legal import compute_legal, legal_at
 from .rounds import advance, start_action_phase
 
 AGENT_RNG = L.STATE_SIZE  # batch work arrays keep each seat's agent stream (key, counter) after the state
@@ -24,7 +24,7 @@ def settle(s):
     while s[L.G_OVER] == 0:
         if compute_legal(s) != 1:
             return
-        step(s, s[L.LEGAL])
+        step(s, legal_at(s, 0))
         advance(s)
         s[L.G_AUTO] += 1
 
@@ -76,6 +76,15 @@ def apply(s, a):
     advance(s)
     s[L.G_DECISIONS] += 1
     settle(s)
+
+
+@njit(cache=True)
+def legal_actions(s):
+    """The legal actions of the pending decision, ascending (empty when the game is over)."""
+    out = np.empty(s[L.LEGAL_N], np.int64)
+    for i in range(out.shape[0]):
+        out[i] = legal_at(s, i)
+    return out
 
 
 @njit(**JIT)
@@ -134,7 +143,7 @@ def play_random_batch(params, master_seed, first_index, n_games):
         while s[L.G_OVER] == 0:
             p = s[L.G_CUR]
             i = randbelow(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, s[L.LEGAL_N])
-            apply(s, s[L.LEGAL + i])
+            apply(s, legal_at(s, i))
         record_result(s, g, vp, rk, share, src, opening, length)
     return seeds, vp, rk, share, src, opening, length
 

@@ -15,6 +15,7 @@ from .base import (
     face,
     players,
     seat,
+    seat_after,
     set_pending,
     untapped_noble,
 )
@@ -97,7 +98,6 @@ def continue_city_hall(s, p):
 @njit(**JIT)
 def continue_exhibition(s):
     """Go round the table until nobody can add a colour or all four are shown; then the turn ends."""
-    n = players(s)
     while s[L.C_EXH_ACTIVE] != 0 and s[L.C_EXH_SHOWN] != 15:
         q = s[L.C_EXH_SEAT]
         if (s[L.C_EXH_ACTIVE] >> q) & 1:
@@ -106,7 +106,7 @@ def continue_exhibition(s):
             else:
                 set_pending(s, q, C.D_EXHIBIT)
                 return
-        s[L.C_EXH_SEAT] = (q + 1) % n
+        s[L.C_EXH_SEAT] = seat_after(s, q, 1)
     end_turn(s)
 
 
@@ -335,7 +335,7 @@ def step(s, a):
         add_vp(s, p, C.VP_EXHIBIT, s[L.P_EXHIBIT_VP])
         if s[L.P_EXH_MODE] == 1:
             s[L.C_EXH_ACTIVE] &= ~(1 << p)
-        s[L.C_EXH_SEAT] = (p + 1) % players(s)
+        s[L.C_EXH_SEAT] = seat_after(s, p, 1)
         continue_exhibition(s)
     else:
         do_to_prison(s, p, a - C.A_PRISON)

@@ -7,6 +7,8 @@ from . import layout as L
 from .area import n_spaces
 from .base import JIT, TINY, brussels_count, count, exhibit_options, face, park_allowed, seat, untapped_noble
 
+_RECIPROCAL = (0, 65536, 32768, 21846, 16384, 13108, 10923)  # ceil(2**16 / k)
+
 
 @njit(**TINY)
 def _push(s, n, a):
@@ -16,36 +18,23 @@ def _push(s, n, a):
 
 @njit(**JIT)
 def _main(s, p):
+    """MAIN: record the Art Nouveau actions implicitly (card spaces x playable offsets), list the rest."""
     o = seat(p)
     money = s[o + L.S_MONEY]
-    # The (type, face) offsets the player can play, held and affordable, packed 3 bits each (branch-free).
     k = 0
-    offs = 0
     for t in range(3):
         held = s[o + L.S_HAND + t] > 0
         for f in range(2):
-            ok = held & (face(s, t, f) <= money)
-            offs |= ok * ((t * 2 + f) << (3 * k))
-            k += ok
-    # Branch-free per space: write all six slots, keep the first k when the space holds a card.
-    o0 = offs & 7
-    o1 = (offs >> 3) & 7
-    o2 = (offs >> 6) & 7
-    o3 = (offs >> 9) & 7
-    o4 = (offs >> 12) & 7
-    o5 = (offs >> 15) & 7
-    n = 0
+            s[L.MAIN_OFFS + k] = t * 2 + f
+            k += held & (face(s, t, f) <= money)
+    nc = 0
     for sp in range(n_spaces(s)):
         kind = s[L.A_KIND + sp]
-        base = L.LEGAL + n
-        a = C.A_AN + sp * 6
-        s[base] = a + o0
-        s[base + 1] = a + o1
-        s[base + 2] = a + o2
-        s[base + 3] = a + o3
-        s[base + 4] = a + o4
-        s[base + 5] = a + o5
-        n += k * ((kind >= 0) & (kind <= C.K_EXHIBITION))
+        s[L.MAIN_SPACES + nc] = sp
+        nc += (kind >= 0) & (kind <= C.K_EXHIBITION)
+    s[L.MAIN_K] = k
+    s[L.LEGAL_AN] = k * nc
+    n = 0
     hand = count(s, o + L.S_HAND, 3)
     for card in range(3):
         if hand < s[L.BRU_USES + card] + 1:
@@ -61,7 +50,7 @@ def _main(s, p):
             if not ok:
                 continue
         n = _push(s, n, C.A_BR + card)
-    return _push(s, n, C.A_PASS)
+    return k * nc + _push(s, n, C.A_PASS)
 
 
 @njit(**JIT)
@@ -71,6 +60,7 @@ def compute_legal(s):
     d = s[L.G_PENDING]
     o = seat(p)
     n = 0
+    s[L.LEGAL_AN] = 0
     if d == C.D_MAIN:
         n = _main(s, p)
     elif d == C.D_BR_CARD:
@@ -133,8 +123,11 @@ def compute_legal(s):
 
 
 @njit(**JIT)
-def is_legal(s, a):
-    for i in range(s[L.LEGAL_N]):
-        if s[L.LEGAL + i] == a:
-            return True
-    return False
+def legal_at(s, i):
+    """Legal action number i (0 <= i < LEGAL_N) of the pending decision, in ascending order."""
+    m = s[L.LEGAL_AN]
+    if i >= m:
+        return s[L.LEGAL + i - m]
+    k = s[L.MAIN_K]
+    j = (i * _RECIPROCAL[k]) >> 16  # i // k without a division (exact for i < 2048)
+    return C.A_AN + 6 * s[L.MAIN_SPACES + j] + s[L.MAIN_OFFS + i - j * k]

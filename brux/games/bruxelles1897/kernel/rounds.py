@@ -5,7 +5,7 @@ from numba import njit
 from . import codes as C
 from . import layout as L
 from .area import arms_winners, clear, clear_tallies, column_winners, deal_bonus, lay_out, top_seats
-from .base import JIT, add_vp, bump_track, count, players, seat, set_pending
+from .base import JIT, add_vp, bump_track, count, players, seat, seat_after, set_pending
 from .decks import discard
 
 
@@ -29,7 +29,7 @@ def next_turn(s):
     n = players(s)
     actor = s[L.C_ACTOR]
     for i in range(1, n + 1):
-        q = (actor + i) % n
+        q = seat_after(s, actor, i)
         if not s[seat(q) + L.S_PASSED]:
             s[L.C_ACTOR] = q
             set_pending(s, q, C.D_MAIN)
@@ -78,7 +78,7 @@ def continue_majority(s):
                         bump_track(s, p, C.BONUS_TRACK[bonus])
                 s[L.C_MAJ_IDX] = n
         while s[L.C_MAJ_IDX] < n:
-            p = (start + s[L.C_MAJ_IDX]) % n
+            p = seat_after(s, start, s[L.C_MAJ_IDX])
             s[L.C_MAJ_IDX] += 1
             if (s[L.C_MAJ_WIN] >> p) & 1 and count(s, seat(p) + L.S_PRISON, 3) > 0:
                 s[L.C_FREE_FOR] = C.FREE_PRISON_BONUS
@@ -106,7 +106,7 @@ def continue_majority(s):
             s[L.C_MAJ_WIN] = mask
             s[L.C_MAJ_IDX] = 0
         while s[L.C_MAJ_IDX] < n:
-            p = (start + s[L.C_MAJ_IDX]) % n
+            p = seat_after(s, start, s[L.C_MAJ_IDX])
             s[L.C_MAJ_IDX] += 1
             if (s[L.C_MAJ_WIN] >> p) & 1:
                 set_pending(s, p, C.D_TO_PRISON)
@@ -132,7 +132,7 @@ def prepare_round(s):
         s[L.G_START] = s[L.G_EXH_HOLDER]
         s[L.G_EXH_HOLDER] = -1
     else:
-        s[L.G_START] = (s[L.G_START] + 1) % n
+        s[L.G_START] = seat_after(s, s[L.G_START], 1)
     for card in range(3):
         base = L.BRU_LIST + card * L.BRU_CAP
         for i in range(s[L.BRU_LEN + card]):
@@ -206,3 +206,4 @@ def end_game(s):
     s[L.G_CUR] = -1
     s[L.G_PENDING] = -1
     s[L.LEGAL_N] = 0
+    s[L.LEGAL_AN] = 0

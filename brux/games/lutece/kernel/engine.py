@@ -91,6 +91,12 @@ def apply(s, a):
     settle(s)
 
 
+@njit(cache=True)
+def legal_actions(s):
+    """The legal actions of the pending decision, ascending (empty when the game is over)."""
+    return s[L.LEGAL: L.LEGAL + s[L.LEGAL_N]].copy()
+
+
 @njit(cache=True, nogil=True)
 def play_random_batch(params, master_seed, first_index, n_games):
     """Play games first_index .. first_index + n_games - 1 of a run with uniformly random agents.
