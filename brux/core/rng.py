@@ -58,14 +58,27 @@ def seed_stream(arr, key_off, ctr_off, seed, stream):
 
 
 @njit(cache=True, _nrt=False)
+def u64_at(key, c):
+    """Value number c (counting from 1) of the stream with this key."""
+    return mix(uint64(key) + uint64(c) * uint64(GOLDEN))
+
+
+@njit(cache=True, _nrt=False)
+def below_at(key, c, n):
+    """Value number c of the stream with this key as a uniform integer in [0, n), 1 <= n < 2**32."""
+    return np.int64(((u64_at(key, c) >> uint64(32)) * uint64(n)) >> uint64(32))
+
+
+@njit(cache=True, _nrt=False)
 def next_u64(arr, key_off, ctr_off):
     c = arr[ctr_off] + 1
     arr[ctr_off] = c
-    return mix(uint64(arr[key_off]) + uint64(c) * uint64(GOLDEN))
+    return u64_at(arr[key_off], c)
 
 
 @njit(cache=True, _nrt=False)
 def randbelow(arr, key_off, ctr_off, n):
     """Uniform integer in [0, n) for 1 <= n < 2**32."""
-    x = next_u64(arr, key_off, ctr_off) >> uint64(32)
-    return np.int64((x * uint64(n)) >> uint64(32))
+    c = arr[ctr_off] + 1
+    arr[ctr_off] = c
+    return below_at(arr[key_off], c, n)

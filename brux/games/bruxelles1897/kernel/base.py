@@ -1,8 +1,6 @@
-"""Small kernel helpers shared by the rule modules: seats, decisions, tracks, VP, chance draws."""
+"""Small kernel helpers shared by the rule modules: seats, decisions, tracks, VP, counts."""
 
 from numba import njit
-
-from brux.core.rng import randbelow
 
 from . import codes as C
 from . import layout as L
@@ -29,12 +27,6 @@ def seat_after(s, start, i):
     q = start + i
     n = s[L.P_PLAYERS]
     return q - n if q >= n else q
-
-
-@njit(**TINY)
-def chance(s, n):
-    """Uniform integer in [0, n) from the game's chance stream."""
-    return randbelow(s, L.G_RNG_KEY, L.G_RNG_CTR, n)
 
 
 @njit(**TINY)

@@ -2,19 +2,25 @@
 
 from numba import njit
 
+from brux.core.rng import below_at
+
 from . import codes as C
 from . import layout as L
-from .base import JIT, TINY, chance, count
+from .base import JIT, TINY, count
 
 
 @njit(**JIT)
 def shuffle(s, off, n):
-    """Fisher-Yates from the end over s[off:off+n]."""
+    """Fisher-Yates from the end over s[off:off+n], one chance draw per swap."""
+    key = s[L.G_RNG_KEY]
+    c = s[L.G_RNG_CTR]
     for i in range(n - 1, 0, -1):
-        j = chance(s, i + 1)
+        c += 1  # the counter stays in a register: the draws do not wait for each other
+        j = below_at(key, c, i + 1)
         t = s[off + i]
         s[off + i] = s[off + j]
         s[off + j] = t
+    s[L.G_RNG_CTR] = c
 
 
 @njit(**JIT)

@@ -118,6 +118,15 @@ def n_first(s):
     return k
 
 
+@njit(**JIT)
+def play_out_random(s):
+    """Finish the game in work array s with every seat playing uniformly at random from its agent stream."""
+    while s[L.G_OVER] == 0:
+        p = s[L.G_CUR]
+        i = randbelow(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, s[L.LEGAL_N])
+        apply(s, legal_at(s, i))
+
+
 @njit(cache=True, nogil=True)
 def play_random_batch(params, master_seed, first_index, n_games):
     """Play games first_index .. first_index + n_games - 1 of a run with uniformly random agents.
@@ -140,10 +149,7 @@ def play_random_batch(params, master_seed, first_index, n_games):
         init(s, params, seed)
         for p in range(n):
             seed_stream(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, seed, 1 + p)
-        while s[L.G_OVER] == 0:
-            p = s[L.G_CUR]
-            i = randbelow(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, s[L.LEGAL_N])
-            apply(s, legal_at(s, i))
+        play_out_random(s)
         record_result(s, g, vp, rk, share, src, opening, length)
     return seeds, vp, rk, share, src, opening, length
 
@@ -164,6 +170,14 @@ def record_result(s, g, vp, rk, share, src, opening, length):
     length[g] = s[L.G_DECISIONS]
 
 
+@njit(**JIT)
+def replay_game(s, params, seed, actions, start, end):
+    """Play game `seed` in s with the decisions actions[start:end]."""
+    init(s, params, seed)
+    for i in range(start, end):
+        apply(s, actions[i])
+
+
 @njit(cache=True, nogil=True)
 def replay_batch(params, seeds, actions, starts):
     """Replay games from their seeds and decisions (game g's decisions are actions[starts[g]:starts[g + 1]]).
@@ -174,9 +188,7 @@ def replay_batch(params, seeds, actions, starts):
     vp = np.zeros((n_games, params[L.P_PLAYERS]), np.int32)
     s = np.zeros(L.STATE_SIZE, np.int64)
     for g in range(n_games):
-        init(s, params, seeds[g])
-        for i in range(starts[g], starts[g + 1]):
-            apply(s, actions[i])
+        replay_game(s, params, seeds[g], actions, starts[g], starts[g + 1])
         for p in range(players(s)):
             vp[g, p] = s[seat(p) + L.S_VP]
     return vp

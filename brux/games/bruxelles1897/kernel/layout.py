@@ -134,14 +134,15 @@ SEATS = _o.take(MAX_PLAYERS * SEAT_SIZE)
 SCRATCH = _o.take(MAX_PLAYERS + 1)
 
 # ---- legal actions of the pending decision ----
-# A MAIN decision keeps its Art Nouveau actions implicitly: the card spaces (ascending) and the playable (type, face)
-# offsets; action i < LEGAL_AN is A_AN + 6 * MAIN_SPACES[i // k] + MAIN_OFFS[i % k] with k = MAIN_K. The other
-# actions (all of them for other decisions) follow in LEGAL. legal.legal_at(s, i) reads either part.
+# A MAIN decision keeps its Art Nouveau actions implicitly: the spaces holding a card (ascending) and the playable
+# (type, face) offsets, each packed 4 bits per entry; action i < LEGAL_AN is A_AN + 6 * space[i // k] + offset[i % k]
+# with k = MAIN_K. The other actions (all of them for other decisions) follow in LEGAL; legal.legal_at(s, i) reads
+# either part.
 LEGAL_N = _o.take()  # number of legal actions
 LEGAL_AN = _o.take()  # of which implicit Art Nouveau actions
 MAIN_K = _o.take()
-MAIN_OFFS = _o.take(6)
-MAIN_SPACES = _o.take(MAX_SPACES)
+MAIN_OFFS = _o.take()
+MAIN_SPACES = _o.take()
 LEGAL = _o.take(LEGAL_CAP)
 
 STATE_SIZE = _o.size

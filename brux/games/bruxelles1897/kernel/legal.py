@@ -21,18 +21,26 @@ def _main(s, p):
     """MAIN: record the Art Nouveau actions implicitly (card spaces x playable offsets), list the rest."""
     o = seat(p)
     money = s[o + L.S_MONEY]
+    # Packed 4 bits per entry, built branch-free in registers: the playable (type, face) offsets ...
     k = 0
+    offs = 0
     for t in range(3):
         held = s[o + L.S_HAND + t] > 0
         for f in range(2):
-            s[L.MAIN_OFFS + k] = t * 2 + f
-            k += held & (face(s, t, f) <= money)
+            ok = held & (face(s, t, f) <= money)
+            offs |= ok * ((t * 2 + f) << (4 * k))
+            k += ok
+    # ... and the spaces holding an action card, ascending.
     nc = 0
+    spaces = 0
     for sp in range(n_spaces(s)):
         kind = s[L.A_KIND + sp]
-        s[L.MAIN_SPACES + nc] = sp
-        nc += (kind >= 0) & (kind <= C.K_EXHIBITION)
+        card = (kind >= 0) & (kind <= C.K_EXHIBITION)
+        spaces |= card * (sp << (4 * nc))
+        nc += card
     s[L.MAIN_K] = k
+    s[L.MAIN_OFFS] = offs
+    s[L.MAIN_SPACES] = spaces
     s[L.LEGAL_AN] = k * nc
     n = 0
     hand = count(s, o + L.S_HAND, 3)
@@ -130,4 +138,4 @@ def legal_at(s, i):
         return s[L.LEGAL + i - m]
     k = s[L.MAIN_K]
     j = (i * _RECIPROCAL[k]) >> 16  # i // k without a division (exact for i < 2048)
-    return C.A_AN + 6 * s[L.MAIN_SPACES + j] + s[L.MAIN_OFFS + i - j * k]
+    return C.A_AN + 6 * ((s[L.MAIN_SPACES] >> (4 * j)) & 15) + ((s[L.MAIN_OFFS] >> (4 * (i - j * k))) & 15)
