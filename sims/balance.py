@@ -416,7 +416,7 @@ def balance(
     out: str | os.PathLike[str] | None = None,
     *,
     jobs: int | None = None,
-    backend: str = "processes",
+    backend: str = "threads",
     scheduler: str | None = None,
     force: bool = False,
     progress: bool = False,

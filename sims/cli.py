@@ -53,8 +53,8 @@ def _add_run_options(p: argparse.ArgumentParser, *, games: int, out_flag: str) -
                    help="parallel workers; -1: all cores, or all cluster workers (default: %(default)s)")
     p.add_argument("--chunk-size", type=int, default=DEFAULT_CHUNK_SIZE, metavar="N",
                    help="games per chunk file (default: %(default)s)")
-    p.add_argument("--backend", choices=BACKENDS, default="processes",
-                   help="where chunks run: local processes or threads, a Dask or a Ray cluster (default: processes)")
+    p.add_argument("--backend", choices=BACKENDS, default="threads",
+                   help="where chunks run: local threads or processes, a Dask or a Ray cluster (default: threads)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="Dask scheduler (tcp://host:8786) or Ray cluster address; without it a local cluster starts")
     p.add_argument("--force", action="store_true", help="replace a results folder that holds a different run")

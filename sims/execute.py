@@ -1,7 +1,8 @@
-"""Executing chunks: locally in processes or threads, or on a Dask or Ray cluster, all through joblib.
+"""Executing chunks: locally in threads or processes, or on a Dask or Ray cluster, all through joblib.
 
 Each task plays one chunk, writes its Parquet file itself and returns only the chunk, so nothing large crosses
-processes. Workers build the game once per process; the Numba kernels load from their on-disk cache.
+processes. The batch kernels release the GIL, so local threads play in parallel without any worker start-up;
+process workers build the game once per process and load the Numba kernels from their on-disk cache.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def _ray(scheduler: str | None) -> Iterator[None]:
             ray.shutdown()
 
 
-def execute(spec: RunSpec, folder: str, chunks: Sequence[Chunk], *, backend: str = "processes", jobs: int = -1,
+def execute(spec: RunSpec, folder: str, chunks: Sequence[Chunk], *, backend: str = "threads", jobs: int = -1,
             scheduler: str | None = None) -> Iterator[Chunk]:
     """Play and write `chunks`, yielding each one as it finishes (in any order)."""
     check_backend(backend, jobs, scheduler)

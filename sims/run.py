@@ -63,7 +63,7 @@ def run(
     out: str | os.PathLike[str] | None = None,
     chunk_size: int = DEFAULT_CHUNK_SIZE,
     jobs: int = -1,
-    backend: str = "processes",
+    backend: str = "threads",
     scheduler: str | None = None,
     force: bool = False,
     progress: bool = False,

@@ -165,7 +165,7 @@ def sweep(
     *,
     jobs: int | None = None,
     chunk_size: int | None = None,
-    backend: str = "processes",
+    backend: str = "threads",
     scheduler: str | None = None,
     force: bool = False,
     progress: bool = False,

@@ -13,8 +13,8 @@ from ..execute import BACKENDS
 def _add_exec_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", type=int, metavar="N", help="parallel workers; -1: all cores (default: the file's "
                                                          "'jobs', else -1)")
-    p.add_argument("--backend", choices=BACKENDS, default="processes",
-                   help="where chunks run: local processes or threads, a Dask or a Ray cluster (default: processes)")
+    p.add_argument("--backend", choices=BACKENDS, default="threads",
+                   help="where chunks run: local threads or processes, a Dask or a Ray cluster (default: threads)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler or Ray cluster address")
     p.add_argument("--force", action="store_true", help="replace an output folder that holds a different study")
     p.add_argument("--quiet", action="store_true", help="no progress bars")

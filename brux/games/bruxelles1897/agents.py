@@ -289,7 +289,7 @@ def decide_one(state, kind, ip, fp, rng):
     return decide(state, kind, ip, fp, rng, 0, 1, scratch)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def play_batch(params, master_seed, first_index, n_games, kinds, iparams, fparams):
     """Play games first_index .. first_index + n_games - 1 of a run, seat p played by agent (kinds[p], iparams[p],
     fparams[p]). Same arrays as `engine.play_random_batch`, plus the decisions taken by each seat."""

@@ -97,6 +97,15 @@ def legal_actions(s):
     return s[L.LEGAL: L.LEGAL + s[L.LEGAL_N]].copy()
 
 
+@njit(**JIT)
+def play_out_random(s):
+    """Finish the game in work array s with every seat playing uniformly at random from its agent stream."""
+    while s[L.G_OVER] == 0:
+        p = s[L.G_CUR]
+        i = randbelow(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, s[L.LEGAL_N])
+        apply(s, s[L.LEGAL + i])
+
+
 @njit(cache=True, nogil=True)
 def play_random_batch(params, master_seed, first_index, n_games):
     """Play games first_index .. first_index + n_games - 1 of a run with uniformly random agents.
@@ -122,10 +131,7 @@ def play_random_batch(params, master_seed, first_index, n_games):
         reset(s, seed)
         for p in range(n):
             seed_stream(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, seed, 1 + p)
-        while s[L.G_OVER] == 0:
-            p = s[L.G_CUR]
-            i = randbelow(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, s[L.LEGAL_N])
-            apply(s, s[L.LEGAL + i])
+        play_out_random(s)
         record_result(s, g, vp, rk, share, src, opening, length)
     return seeds, vp, rk, share, src, opening, length
 
