@@ -97,6 +97,13 @@ CHECKS: dict[str, Any] = {
 }
 
 
+# The field checks of a card, built once (validating a full card table is part of every game's set-up).
+_CARD_FIELD_SET = frozenset(CARD_FIELDS)
+_CARD_CHOICES = {"deck": one_of(*C.DECK_NAMES), "kind": one_of(*C.KINDS), "colour": one_of(*C.COLOURS),
+                 "vp_per": one_of(*VP_PER)}
+_CARD_INT_CHECKS = {key: int_in(lo, hi) for key, (lo, hi) in CARD_INTS.items()}
+
+
 def _check_card(cid: str, c: Any) -> None:
     w = f"cards.{cid}"
     if not isinstance(c, Mapping):
@@ -105,14 +112,12 @@ def _check_card(cid: str, c: Any) -> None:
         if key not in c:
             raise ValueError(f"{w} has no field {key!r}")
     for key in c:
-        if key not in CARD_FIELDS:
+        if key not in _CARD_FIELD_SET:
             raise ValueError(f"{w}.{key} is not a card field (fields: {', '.join(CARD_FIELDS)})")
-    one_of(*C.DECK_NAMES)(f"{w}.deck", c["deck"])
-    one_of(*C.KINDS)(f"{w}.kind", c["kind"])
-    one_of(*C.COLOURS)(f"{w}.colour", c["colour"])
-    one_of(*VP_PER)(f"{w}.vp_per", c["vp_per"])
-    for key, (lo, hi) in CARD_INTS.items():
-        int_in(lo, hi)(f"{w}.{key}", c[key])
+    for key, check in _CARD_CHOICES.items():
+        check(f"{w}.{key}", c[key])
+    for key, check in _CARD_INT_CHECKS.items():
+        check(f"{w}.{key}", c[key])
     for key in ("name", "effect"):
         if not isinstance(c[key], str):
             raise ValueError(f"{w}.{key} must be a string, got {c[key]!r}")
@@ -155,11 +160,13 @@ def resolve(overrides: dict[str, Any]) -> dict[str, Any]:
     """The full, validated parameter set: defaults with overrides; ValueError names a bad field."""
     overrides = dict(overrides)
     card_over = overrides.pop("cards", None)
-    params = merge_overrides(DEFAULTS, overrides)
+    params = merge_overrides({**DEFAULTS, "cards": {}}, overrides)
+    # A fresh card table: its values are strings and integers (checked below), so copying each card is a deep copy.
+    params["cards"] = {cid: dict(c) for cid, c in DEFAULTS["cards"].items()}
     if card_over is not None:
         if not isinstance(card_over, Mapping):
             raise ValueError("rule parameter 'cards' must be a table of card id -> fields to change")
-        cards = copy.deepcopy(params["cards"])
+        cards = params["cards"]
         for cid, fields in card_over.items():
             if cid not in cards:
                 raise ValueError(f"unknown card cards.{cid} (known: {', '.join(cards)})")
@@ -169,7 +176,6 @@ def resolve(overrides: dict[str, Any]) -> dict[str, Any]:
                 if key not in CARD_FIELDS:
                     raise ValueError(f"cards.{cid}.{key} is not a card field (fields: {', '.join(CARD_FIELDS)})")
                 cards[cid][key] = copy.deepcopy(v)
-        params["cards"] = cards
     check_all(params, CHECKS)
     _check_cards(params)
     return params

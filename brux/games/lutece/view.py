@@ -21,38 +21,49 @@ def _seat(p: int) -> int:
     return L.SEATS + p * L.SEAT_SIZE
 
 
-def _seat_dict(s: np.ndarray, p: int, ids: Any) -> dict[str, Any]:
+def _seat_dict(t: memoryview, p: int, tableau: list[str]) -> dict[str, Any]:
     o = _seat(p)
-    tableau = [card_id(ids, c) for c in range(L.N_CARDS) if s[L.LOC + c] == p]
+    f = t[o: o + L.SEAT_SIZE].tolist()  # the seat's fields as plain ints
     return {
-        "coins": int(s[o + L.S_COINS] + s[o + L.S_STAKE]),  # the round's sealed stakes are not shown (docs 4)
+        "coins": f[L.S_COINS] + f[L.S_STAKE],  # the round's sealed stakes are not shown (docs 4)
         "tableau": tableau,
-        "legions": int(s[o + L.S_LEGIONS]),
-        "resources": {name: int(s[o + L.S_RES + i]) for i, name in enumerate(C.RESOURCES)},
-        "pillars": int(s[o + L.S_PILLARS]),
-        "colours": {name: int(s[o + L.S_COL + i]) for i, name in enumerate(C.COLOURS)},
-        "committed": bool(s[o + L.S_COMMITTED]),
-        "vp": int(s[o + L.S_VP]),
-        "vp_by_source": {name: int(s[o + L.S_SRC + i]) for i, name in enumerate(C.VP_SOURCES)},
+        "legions": f[L.S_LEGIONS],
+        "resources": dict(zip(C.RESOURCES, f[L.S_RES: L.S_RES + len(C.RESOURCES)])),
+        "pillars": f[L.S_PILLARS],
+        "colours": dict(zip(C.COLOURS, f[L.S_COL: L.S_COL + len(C.COLOURS)])),
+        "committed": bool(f[L.S_COMMITTED]),
+        "vp": f[L.S_VP],
+        "vp_by_source": dict(zip(C.VP_SOURCES, f[L.S_SRC: L.S_SRC + len(C.VP_SOURCES)])),
     }
 
 
-def _current_play(s: np.ndarray) -> dict[str, Any] | None:
+def _tableaux(t: memoryview, n: int, ids: Any) -> list[list[str]]:
+    """Each seat's tableau: the cards located at that seat, in card order."""
+    out: list[list[str]] = [[] for _ in range(n)]
+    for d, names in enumerate(ids):  # card d * DECK_CAP + i is names[i] (card_id)
+        base = L.LOC + d * L.DECK_CAP
+        for i, where in enumerate(t[base: base + L.DECK_CAP]):
+            if 0 <= where < n:
+                out[where].append(names[i])
+    return out
+
+
+def _current_play(t: memoryview) -> dict[str, Any] | None:
     """The deciding seat's own play so far (a BRIBE or LEGIONS decision pending), else None."""
-    if s[L.G_OVER] or s[L.G_PENDING] == C.D_CARDS:
+    if t[L.G_OVER] or t[L.G_PENDING] == C.D_CARDS:
         return None
-    p = int(s[L.G_CUR])
+    p = t[L.G_CUR]
     o = _seat(p)
-    npick = int(s[o + L.S_NPICK])
-    picks = [C.HAND_NAMES[s[o + L.S_PICK + j]] for j in range(npick)]
-    step = int(s[L.C_STEP])
-    bribes_done = step if s[L.G_PENDING] == C.D_BRIBE else npick
+    npick = t[o + L.S_NPICK]
+    picks = [C.HAND_NAMES[t[o + L.S_PICK + j]] for j in range(npick)]
+    step = t[L.C_STEP]
+    bribes_done = step if t[L.G_PENDING] == C.D_BRIBE else npick
     return {
         "seat": p,
-        "cards": picks + ["$"] * int(s[o + L.S_INCOME]),
-        "bribes": [int(s[o + L.S_BRIBE + j]) for j in range(bribes_done)],
-        "raised": int(s[L.C_ACC]),
-        "legions": [int(s[o + L.S_LEG + j]) for j in range(step)] if s[L.G_PENDING] == C.D_LEGIONS else [],
+        "cards": picks + ["$"] * t[o + L.S_INCOME],
+        "bribes": [t[o + L.S_BRIBE + j] for j in range(bribes_done)],
+        "raised": t[L.C_ACC],
+        "legions": [t[o + L.S_LEG + j] for j in range(step)] if t[L.G_PENDING] == C.D_LEGIONS else [],
     }
 
 
@@ -62,32 +73,34 @@ def to_dict(s: np.ndarray) -> dict[str, Any]:
         scored = s.copy()
         score_all(scored)
         s = scored
-    n = int(s[L.P_PLAYERS])
-    slots = int(s[L.P_SLOTS])
-    over = bool(s[L.G_OVER])
+    t = memoryview(s)  # reads plain ints, without converting the whole array
+    n = t[L.P_PLAYERS]
+    slots = t[L.P_SLOTS]
+    over = bool(t[L.G_OVER])
     ids = card_ids(s)
 
     def row(d: int) -> list[dict[str, Any] | None]:
         out: list[dict[str, Any] | None] = []
         for i in range(slots):
             k = d * L.MAX_SLOTS + i
-            c = int(s[L.SLOT_CARD + k])
-            out.append(None if c < 0 else {"card": card_id(ids, c), "coins": int(s[L.SLOT_COINS + k])})
+            c = t[L.SLOT_CARD + k]
+            out.append(None if c < 0 else {"card": card_id(ids, c), "coins": t[L.SLOT_COINS + k]})
         return out
 
+    tableaux = _tableaux(t, n, ids)
     return {
         "game": "lutece",
         "players": n,
-        "round": int(s[L.G_ROUND]),
+        "round": t[L.G_ROUND],
         "over": over,
-        "current_player": None if over else int(s[L.G_CUR]),
-        "pending": None if over else C.DECISION_NAMES[s[L.G_PENDING]],
-        "bank": int(s[L.G_BANK]),
+        "current_player": None if over else t[L.G_CUR],
+        "pending": None if over else C.DECISION_NAMES[t[L.G_PENDING]],
+        "bank": t[L.G_BANK],
         "display": {"characters": row(C.DK_CHARACTER), "locations": row(C.DK_LOCATION)},
-        "decks": {name: int(s[L.DECK_END + d] - s[L.DECK_POS + d]) for d, name in enumerate(C.DECK_NAMES)},
-        "removed": {name: int(s[L.REMOVED + d]) for d, name in enumerate(C.DECK_NAMES)},
-        "seats": [_seat_dict(s, p, ids) for p in range(n)],
-        "current_play": _current_play(s),
+        "decks": {name: t[L.DECK_END + d] - t[L.DECK_POS + d] for d, name in enumerate(C.DECK_NAMES)},
+        "removed": {name: t[L.REMOVED + d] for d, name in enumerate(C.DECK_NAMES)},
+        "seats": [_seat_dict(t, p, tableaux[p]) for p in range(n)],
+        "current_play": _current_play(t),
     }
 
 
