@@ -8,7 +8,7 @@ from brux.core.rng import derive, randbelow, seed_stream
 from . import codes as C
 from . import layout as L
 from .area import deal_bonus, lay_out
-from .base import JIT, count, players, seat
+from .base import JIT, TINY, count, players, seat
 from .decks import setup_deck
 from .flow import step
 from .legal import compute_legal, legal_at
@@ -18,7 +18,7 @@ AGENT_RNG = L.STATE_SIZE  # batch work arrays keep each seat's agent stream (key
 WORK_SIZE = L.STATE_SIZE + 2 * L.MAX_PLAYERS
 
 
-@njit(**JIT)
+@njit(**TINY)
 def settle(s):
     """Take every single-option decision automatically; leave the legal-action cache filled."""
     while s[L.G_OVER] == 0:
@@ -69,7 +69,7 @@ def init(s, params, seed):
     settle(s)
 
 
-@njit(**JIT)
+@njit(**TINY)
 def apply(s, a):
     """Apply a legal action, then the automatic decisions that follow."""
     step(s, a)

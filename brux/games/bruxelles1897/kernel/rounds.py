@@ -5,7 +5,7 @@ from numba import njit
 from . import codes as C
 from . import layout as L
 from .area import arms_winners, clear, clear_tallies, column_winners, deal_bonus, lay_out, top_seats
-from .base import JIT, add_vp, bump_track, count, players, seat, seat_after, set_pending
+from .base import JIT, TINY, add_vp, bump_track, count, players, seat, seat_after, set_pending
 from .decks import discard
 
 
@@ -37,7 +37,7 @@ def next_turn(s):
     start_majority(s)
 
 
-@njit(**JIT)
+@njit(**TINY)
 def advance(s):
     """Run the continuation a decision handler asked for (next turn, or the rest of the majority phase)."""
     nxt = s[L.C_NEXT]
