@@ -8,6 +8,7 @@ from brux.core.rng import derive_py
 
 from .kernel import codes as C
 from .kernel import layout as L
+from .kernel.area import index_cards
 from .kernel.engine import settle
 
 TRACK_KEYS = C.TRACK_NAMES
@@ -221,6 +222,7 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
         else:
             _need(not exhibition_seen, where, "the exhibition card is held by a player")
             exhibition_seen = True
+    index_cards(s)
 
     brussels = d.get("brussels", {})
     for b, name in enumerate(C.BRUSSELS_NAMES):

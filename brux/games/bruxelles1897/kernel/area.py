@@ -61,6 +61,46 @@ def lay_out(s):
             s[L.A_SUB + sp] = code % 8
         else:
             return_card(s, code // 8, code % 8)
+    index_cards(s)
+
+
+@njit(**TINY)
+def popcount(x):
+    """Set bits of a non-negative x < 2**32 (branch-free)."""
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return (x * 0x01010101 & 0xFFFFFFFF) >> 24
+
+
+@njit(**JIT)
+def index_cards(s):
+    """Rebuild the index of the spaces holding an action card (after the area is dealt or set)."""
+    mask = 0
+    n = 0
+    lst = 0
+    for sp in range(n_spaces(s)):
+        kind = s[L.A_KIND + sp]
+        card = (kind >= 0) & (kind <= C.K_EXHIBITION)
+        mask |= card << sp
+        lst |= card * (sp << (4 * n))
+        n += card
+    s[L.A_CARDS] = mask
+    s[L.A_NCARDS] = n
+    s[L.A_CARD_LIST] = lst
+
+
+@njit(**TINY)
+def take_space(s, sp):
+    """Space sp no longer holds an action card: drop it from the index."""
+    mask = s[L.A_CARDS]
+    j = popcount(mask & ((1 << sp) - 1))  # its position in the list
+    lst = s[L.A_CARD_LIST]
+    n = s[L.A_NCARDS] - 1
+    kept = (lst & ((1 << (4 * j)) - 1)) | (((lst >> (4 * j)) >> 4) << (4 * j))
+    s[L.A_CARD_LIST] = kept & ((1 << (4 * n)) - 1)
+    s[L.A_CARDS] = mask & ~(1 << sp)
+    s[L.A_NCARDS] = n
 
 
 @njit(**JIT)
@@ -77,6 +117,9 @@ def clear(s):
             s[L.A_SUB + sp] = 0
             s[L.A_OWNER + sp] = 0
             s[L.A_VALUE + sp] = 0
+    s[L.A_CARDS] = 0
+    s[L.A_NCARDS] = 0
+    s[L.A_CARD_LIST] = 0
 
 
 @njit(**JIT)

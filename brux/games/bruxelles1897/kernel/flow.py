@@ -4,6 +4,7 @@ from numba import njit
 
 from . import codes as C
 from . import layout as L
+from .area import take_space
 from .base import (
     JIT,
     add_vp,
@@ -172,6 +173,7 @@ def do_main(s, p, a):
         s[o + L.S_HAND + t] -= 1
         kind = s[L.A_KIND + sp]
         sub = s[L.A_SUB + sp]
+        take_space(s, sp)
         s[L.A_KIND + sp] = C.SP_ARCHITECT
         s[L.A_SUB + sp] = t
         s[L.A_OWNER + sp] = p

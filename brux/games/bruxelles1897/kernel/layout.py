@@ -98,6 +98,9 @@ A_KIND = _o.take(MAX_SPACES)  # codes.SP_*
 A_SUB = _o.take(MAX_SPACES)  # card subtype, or architect type
 A_OWNER = _o.take(MAX_SPACES)  # architect owner (-1 neutral)
 A_VALUE = _o.take(MAX_SPACES)  # architect face value
+A_CARDS = _o.take()  # index of the spaces holding an action card: bit mask ...
+A_NCARDS = _o.take()  # ... how many ...
+A_CARD_LIST = _o.take()  # ... and the spaces in ascending order, 4 bits each (area.index_cards, area.take_space)
 BONUS = _o.take(COLS)  # bonus card under each column (codes.BONUS_*)
 
 # ---- Brussels ----
@@ -134,15 +137,14 @@ SEATS = _o.take(MAX_PLAYERS * SEAT_SIZE)
 SCRATCH = _o.take(MAX_PLAYERS + 1)
 
 # ---- legal actions of the pending decision ----
-# A MAIN decision keeps its Art Nouveau actions implicitly: the spaces holding a card (ascending) and the playable
-# (type, face) offsets, each packed 4 bits per entry; action i < LEGAL_AN is A_AN + 6 * space[i // k] + offset[i % k]
+# A MAIN decision keeps its Art Nouveau actions implicitly: the playable (type, face) offsets packed 4 bits each, and
+# the card spaces of the area index (A_CARD_LIST); action i < LEGAL_AN is A_AN + 6 * space[i // k] + offset[i % k]
 # with k = MAIN_K. The other actions (all of them for other decisions) follow in LEGAL; legal.legal_at(s, i) reads
 # either part.
 LEGAL_N = _o.take()  # number of legal actions
 LEGAL_AN = _o.take()  # of which implicit Art Nouveau actions
 MAIN_K = _o.take()
 MAIN_OFFS = _o.take()
-MAIN_SPACES = _o.take()
 LEGAL = _o.take(LEGAL_CAP)
 
 STATE_SIZE = _o.size

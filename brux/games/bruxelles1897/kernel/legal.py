@@ -4,7 +4,6 @@ from numba import njit
 
 from . import codes as C
 from . import layout as L
-from .area import n_spaces
 from .base import JIT, TINY, brussels_count, count, exhibit_options, face, park_allowed, seat, untapped_noble
 
 _RECIPROCAL = (0, 65536, 32768, 21846, 16384, 13108, 10923)  # ceil(2**16 / k)
@@ -18,10 +17,10 @@ def _push(s, n, a):
 
 @njit(**JIT)
 def _main(s, p):
-    """MAIN: record the Art Nouveau actions implicitly (card spaces x playable offsets), list the rest."""
+    """MAIN: record the Art Nouveau actions implicitly (area card index x playable offsets), list the rest."""
     o = seat(p)
     money = s[o + L.S_MONEY]
-    # Packed 4 bits per entry, built branch-free in registers: the playable (type, face) offsets ...
+    # The playable (type, face) offsets, packed 4 bits each, built branch-free in registers.
     k = 0
     offs = 0
     for t in range(3):
@@ -30,17 +29,9 @@ def _main(s, p):
             ok = held & (face(s, t, f) <= money)
             offs |= ok * ((t * 2 + f) << (4 * k))
             k += ok
-    # ... and the spaces holding an action card, ascending.
-    nc = 0
-    spaces = 0
-    for sp in range(n_spaces(s)):
-        kind = s[L.A_KIND + sp]
-        card = (kind >= 0) & (kind <= C.K_EXHIBITION)
-        spaces |= card * (sp << (4 * nc))
-        nc += card
+    nc = s[L.A_NCARDS]
     s[L.MAIN_K] = k
     s[L.MAIN_OFFS] = offs
-    s[L.MAIN_SPACES] = spaces
     s[L.LEGAL_AN] = k * nc
     n = 0
     hand = count(s, o + L.S_HAND, 3)
@@ -138,4 +129,4 @@ def legal_at(s, i):
         return s[L.LEGAL + i - m]
     k = s[L.MAIN_K]
     j = (i * _RECIPROCAL[k]) >> 16  # i // k without a division (exact for i < 2048)
-    return C.A_AN + 6 * ((s[L.MAIN_SPACES] >> (4 * j)) & 15) + ((s[L.MAIN_OFFS] >> (4 * (i - j * k))) & 15)
+    return C.A_AN + 6 * ((s[L.A_CARD_LIST] >> (4 * j)) & 15) + ((s[L.MAIN_OFFS] >> (4 * (i - j * k))) & 15)
