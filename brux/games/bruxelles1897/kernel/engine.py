@@ -8,7 +8,7 @@ from brux.core.rng import derive, randbelow, seed_stream
 from . import codes as C
 from . import layout as L
 from .area import deal_bonus, lay_out
-from .base import JIT, TINY, count, players, seat
+from .base import JIT, count, players, seat
 from .decks import setup_deck
 from .flow import step
 from .legal import compute_legal, legal_at
@@ -18,7 +18,7 @@ AGENT_RNG = L.STATE_SIZE  # batch work arrays keep each seat's agent stream (key
 WORK_SIZE = L.STATE_SIZE + 2 * L.MAX_PLAYERS
 
 
-@njit(**TINY)
+@njit(**JIT)
 def settle(s):
     """Take every single-option decision automatically; leave the legal-action cache filled."""
     while s[L.G_OVER] == 0:
@@ -69,13 +69,22 @@ def init(s, params, seed):
     settle(s)
 
 
-@njit(**TINY)
+@njit(**JIT)
 def apply(s, a):
-    """Apply a legal action, then the automatic decisions that follow."""
-    step(s, a)
-    advance(s)
-    s[L.G_DECISIONS] += 1
-    settle(s)
+    """Apply a legal action, then the automatic decisions that follow (as `settle`, in one loop: the decision
+    handlers are compiled into this function once)."""
+    auto = False
+    while True:
+        step(s, a)
+        advance(s)
+        if auto:
+            s[L.G_AUTO] += 1
+        else:
+            s[L.G_DECISIONS] += 1
+        if s[L.G_OVER] != 0 or compute_legal(s) != 1:
+            return
+        a = legal_at(s, 0)
+        auto = True
 
 
 @njit(cache=True)

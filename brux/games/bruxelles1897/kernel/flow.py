@@ -7,6 +7,7 @@ from . import layout as L
 from .area import take_space
 from .base import (
     JIT,
+    TINY,
     add_vp,
     build_cost,
     bump_track,
@@ -278,7 +279,7 @@ def do_to_prison(s, p, t):
                 return
 
 
-@njit(**JIT)
+@njit(**TINY)
 def step(s, a):
     """Apply legal action `a` of the pending decision."""
     p = s[L.G_CUR]

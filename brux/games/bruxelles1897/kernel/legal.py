@@ -15,7 +15,7 @@ def _push(s, n, a):
     return n + 1
 
 
-@njit(**JIT)
+@njit(**TINY)
 def _main(s, p):
     """MAIN: record the Art Nouveau actions implicitly (area card index x playable offsets), list the rest."""
     o = seat(p)
