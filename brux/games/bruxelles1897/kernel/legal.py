@@ -1,5 +1,6 @@
 """Legal actions of the pending decision, written in ascending order to the state's legal-action cache."""
 
+import numpy as np
 from numba import njit
 
 from . import codes as C
@@ -7,6 +8,10 @@ from . import layout as L
 from .base import JIT, TINY, brussels_count, count, exhibit_options, face, park_allowed, seat, untapped_noble
 
 _RECIPROCAL = (0, 65536, 32768, 21846, 16384, 13108, 10923)  # ceil(2**16 / k)
+# For each 6-bit mask of playable (type, face) offsets: how many, and the offsets ascending, packed 4 bits each.
+_N_OFFSETS = np.array([bin(m).count("1") for m in range(64)], np.int64)
+_PACKED_OFFSETS = np.array([sum(i << (4 * j) for j, i in enumerate(b for b in range(6) if m >> b & 1))
+                            for m in range(64)], np.int64)
 
 
 @njit(**TINY)
@@ -20,15 +25,14 @@ def _main(s, p):
     """MAIN: record the Art Nouveau actions implicitly (area card index x playable offsets), list the rest."""
     o = seat(p)
     money = s[o + L.S_MONEY]
-    # The playable (type, face) offsets, packed 4 bits each, built branch-free in registers.
-    k = 0
-    offs = 0
+    # The playable (type, face) offsets: held and affordable, as a 6-bit mask (no branches), then its table entry.
+    playable = 0
     for t in range(3):
         held = s[o + L.S_HAND + t] > 0
         for f in range(2):
-            ok = held & (face(s, t, f) <= money)
-            offs |= ok * ((t * 2 + f) << (4 * k))
-            k += ok
+            playable |= (held & (face(s, t, f) <= money)) << (2 * t + f)
+    k = _N_OFFSETS[playable]
+    offs = _PACKED_OFFSETS[playable]
     nc = s[L.A_NCARDS]
     s[L.MAIN_K] = k
     s[L.MAIN_OFFS] = offs
