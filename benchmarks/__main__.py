@@ -38,7 +38,7 @@ def run_suite(args: argparse.Namespace) -> int:
         add(suites.agent_throughput("bruxelles1897", players, "mcts:iters=200", 2 if quick else 10, repeats))
     add(suites.reference_ratio(3, 100 if quick else 500, repeats))
     add(suites.compile_times("bruxelles1897", 3, 1 if quick else 3))
-    add(suites.run_scaling("bruxelles1897", 3, 100_000 if quick else 1_000_000, repeats if quick else 3))
+    add(suites.run_scaling("bruxelles1897", 3, 100_000 if quick else 3_000_000, repeats if quick else 3))
     add(suites.run_memory("bruxelles1897", 3, 1_000_000 if quick else 10_000_000))
     md, js = report.write(rows, Path(args.out))
     print(md.read_text())

@@ -82,7 +82,11 @@ def reference_ratio(players: int, games: int, repeats: int) -> Row:
 
 
 def run_scaling(game_name: str, players: int, games: int, repeats: int) -> list[Row]:
-    """Wall time of `brux run` with 1 and 2 jobs (fresh processes, compiled cache present), and the speed-up."""
+    """Wall time of `brux run` with 1 and 2 jobs (fresh processes, compiled cache present), and the speed-up.
+
+    Each run includes its process start-up (about 0.8 s: imports and loading the compiled kernels), which only the
+    playing part shares between jobs; 3 M games (about 30 s on one core) keep it a small part of the figure.
+    """
     import sys
 
     def wall(jobs: int) -> float:
