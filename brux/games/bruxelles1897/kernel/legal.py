@@ -1,4 +1,5 @@
-"""Legal actions of the pending decision, written in ascending order to the state's legal-action cache."""
+"""Legal actions of the pending decision, in ascending order: listed in the state's legal-action cache, except the
+Art Nouveau actions of a MAIN decision, which are kept implicitly (layout: LEGAL_AN) and read through `legal_at`."""
 
 import numpy as np
 from numba import njit
