@@ -206,3 +206,24 @@ def test_invariants_property(data, players, seed, rule, cap):
         state.apply_action(data.draw(st.sampled_from(legal)))
     assert check_invariants(state) + steps.observe(state) == []
     assert state.to_dict()["round"] <= 12
+
+
+def test_views_are_checked_with_overrides_of_any_fields():
+    """A view plus the overrides it was played under (even `cards`, `slots` and `max_rounds`) is checked like the
+    state itself; a StepChecker accepts the same overrides."""
+    game = brux.load_game("lutece", players=3)
+    card = next(iter(game.params["cards"]))
+    same_vp = {card: {"vp_base": game.params["cards"][card]["vp_base"]}}
+    overrides = {"slots": [3, 3, 3, 3], "max_rounds": 30, "cards": same_vp}
+    game = brux.load_game("lutece", players=3, **overrides)
+    state = game.new_initial_state(seed=4)
+    steps = StepChecker(overrides)
+    rnd = random.Random(4)
+    while not state.is_terminal():
+        view = state.to_dict()
+        assert check_invariants(view, overrides) == check_invariants(state) == []
+        assert steps.observe(view) == []
+        state.apply_action(rnd.choice(state.legal_actions()))
+    broken = state.to_dict()
+    broken["bank"] += 1
+    assert any("coins" in p for p in check_invariants(broken, overrides))

@@ -44,13 +44,20 @@ SOURCE_OF_KIND = {"mill": "prestige_resource", "laboratory": "prestige_resource"
                   "statue": "statue", "legion": "legion"}
 
 
+def _is_full(params: Mapping[str, Any]) -> bool:
+    """A full parameter set (every field of the defaults), as opposed to overrides of some fields."""
+    from .params import DEFAULTS
+
+    return all(key in params for key in DEFAULTS)
+
+
 def _params_of(state_or_view: Any, params: Mapping[str, Any] | None) -> dict[str, Any]:
     game = getattr(state_or_view, "game", None)
     if game is not None and params is None:
         return game.params
     from .params import resolve
 
-    if params is not None and "cards" in params and "slots" in params and "max_rounds" in params:
+    if params is not None and _is_full(params):
         return dict(params)
     return resolve(dict(params or {}))
 
@@ -366,7 +373,8 @@ class StepChecker:
     ``State`` with ``violations`` to check the position's invariants too)."""
 
     def __init__(self, params: Mapping[str, Any]) -> None:
-        self.params = params
+        """`params`: the game's full parameter set, or overrides of the defaults."""
+        self.params = params if _is_full(params) else _params_of(None, params)
         self.prev: dict[str, Any] | None = None
         self.gone: set[str] = set()
         self._prev_places: dict[str, Any] = {}  # _places(prev), as observed
