@@ -26,9 +26,9 @@ import math
 import numpy as np
 from numba import njit
 
+from brux.core.jit import JIT
 from brux.core.rng import randbelow
 
-JIT = dict(cache=True, _nrt=False)
 LOCAL = dict(_nrt=False)  # made per game by build(); cached inside the game's entry points
 
 # kinds

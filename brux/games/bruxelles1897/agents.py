@@ -16,12 +16,13 @@ import numpy as np
 from numba import njit, uint64
 
 from brux.agents import search as S
+from brux.core.jit import JIT, TINY
 from brux.core.rng import derive, next_u64, randbelow, seed_stream
 
 from .kernel import codes as C
 from .kernel import layout as L
 from .kernel.area import arms_winners, column_winners
-from .kernel.base import JIT, TINY, count, players, seat
+from .kernel.base import count, players, seat
 from .kernel.engine import AGENT_RNG, WORK_SIZE, apply, init, rank, record_result
 from .kernel.legal import legal_at
 from .kernel.rounds import lower_half_vp

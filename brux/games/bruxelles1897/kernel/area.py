@@ -2,9 +2,11 @@
 
 from numba import njit
 
+from brux.core.jit import JIT, TINY
+
 from . import codes as C
 from . import layout as L
-from .base import JIT, TINY, players, seat
+from .base import players, seat
 from .decks import discard, draw, shuffle
 
 # Scratch used while laying out the area (the legal-action cache is rebuilt right after).

@@ -2,12 +2,10 @@
 
 from numba import njit
 
+from brux.core.jit import TINY
+
 from . import codes as C
 from . import layout as L
-
-JIT = dict(cache=True, _nrt=False, error_model="numpy")
-# trivial helpers: inlined, no compile unit of their own
-TINY = dict(cache=True, _nrt=False, inline="always", error_model="numpy")
 
 
 @njit(**TINY)

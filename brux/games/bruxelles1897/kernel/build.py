@@ -2,8 +2,9 @@
 
 from numba import njit
 
+from brux.core.jit import JIT, TINY
+
 from . import layout as L
-from .base import JIT, TINY
 
 
 @njit(**TINY)

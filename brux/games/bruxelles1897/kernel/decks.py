@@ -2,11 +2,12 @@
 
 from numba import njit
 
+from brux.core.jit import JIT, TINY
 from brux.core.rng import below_at
 
 from . import codes as C
 from . import layout as L
-from .base import JIT, TINY, count
+from .base import count
 
 
 @njit(**JIT)

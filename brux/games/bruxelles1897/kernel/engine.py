@@ -3,12 +3,13 @@
 import numpy as np
 from numba import njit, uint64
 
+from brux.core.jit import JIT
 from brux.core.rng import derive, randbelow, seed_stream
 
 from . import codes as C
 from . import layout as L
 from .area import deal_bonus, lay_out
-from .base import JIT, count, players, seat
+from .base import count, players, seat
 from .decks import setup_deck
 from .flow import step
 from .legal import compute_legal, legal_at

@@ -2,12 +2,12 @@
 
 from numba import njit
 
+from brux.core.jit import JIT, TINY
+
 from . import codes as C
 from . import layout as L
 from .area import take_space
 from .base import (
-    JIT,
-    TINY,
     add_vp,
     build_cost,
     bump_track,

@@ -4,9 +4,11 @@ Art Nouveau actions of a MAIN decision, which are kept implicitly (layout: LEGAL
 import numpy as np
 from numba import njit
 
+from brux.core.jit import JIT, TINY
+
 from . import codes as C
 from . import layout as L
-from .base import JIT, TINY, brussels_count, count, exhibit_options, face, park_allowed, seat, untapped_noble
+from .base import brussels_count, count, exhibit_options, face, park_allowed, seat, untapped_noble
 
 _RECIPROCAL = (0, 65536, 32768, 21846, 16384, 13108, 10923)  # ceil(2**16 / k)
 # For each 6-bit mask of playable (type, face) offsets: how many, and the offsets ascending, packed 4 bits each.

@@ -2,10 +2,12 @@
 
 from numba import njit
 
+from brux.core.jit import JIT, TINY
+
 from . import codes as C
 from . import layout as L
 from .area import arms_winners, clear, clear_tallies, column_winners, deal_bonus, lay_out, top_seats
-from .base import JIT, TINY, add_vp, bump_track, count, players, seat, seat_after, set_pending
+from .base import add_vp, bump_track, count, players, seat, seat_after, set_pending
 from .decks import discard
 
 

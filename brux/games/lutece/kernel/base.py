@@ -2,12 +2,10 @@
 
 from numba import njit
 
+from brux.core.jit import TINY
 from brux.core.rng import randbelow
 
 from . import layout as L
-
-JIT = dict(cache=True, _nrt=False)
-TINY = dict(cache=True, _nrt=False, inline="always")  # trivial helpers: inlined, no compile unit of their own
 
 
 @njit(**TINY)

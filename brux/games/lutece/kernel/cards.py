@@ -2,9 +2,11 @@
 
 from numba import njit
 
+from brux.core.jit import JIT
+
 from . import codes as C
 from . import layout as L
-from .base import JIT, card, chance, seat
+from .base import card, chance, seat
 
 
 @njit(**JIT)

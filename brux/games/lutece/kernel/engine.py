@@ -3,11 +3,12 @@
 import numpy as np
 from numba import njit, uint64
 
+from brux.core.jit import JIT
 from brux.core.rng import derive, randbelow, seed_stream
 
 from . import codes as C
 from . import layout as L
-from .base import JIT, players, seat
+from .base import players, seat
 from .cards import fill_slot, setup_deck
 from .flow import advance, step
 from .legal import compute_legal

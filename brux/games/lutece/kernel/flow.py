@@ -3,9 +3,11 @@ themselves: when the last seat has fixed its play they set the continuation C_NE
 
 from numba import njit
 
+from brux.core.jit import JIT, TINY
+
 from . import codes as C
 from . import layout as L
-from .base import JIT, TINY, players, seat, set_pending
+from .base import players, seat, set_pending
 from .rounds import end_bid
 
 

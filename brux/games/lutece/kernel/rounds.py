@@ -2,9 +2,11 @@
 
 from numba import njit
 
+from brux.core.jit import JIT
+
 from . import codes as C
 from . import layout as L
-from .base import JIT, card, deck_left, players, seat, set_pending
+from .base import card, deck_left, players, seat, set_pending
 from .cards import fill_slot, gain_card, remove_card, use_legions
 from .score import score_all
 

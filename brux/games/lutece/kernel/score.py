@@ -2,9 +2,11 @@
 
 from numba import njit
 
+from brux.core.jit import JIT, TINY
+
 from . import codes as C
 from . import layout as L
-from .base import JIT, TINY, card, players, seat
+from .base import card, players, seat
 
 
 @njit(**TINY)
