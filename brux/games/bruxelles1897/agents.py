@@ -13,11 +13,12 @@ gives it the game's kernel functions and the game-specific parts:
 """
 
 import numpy as np
-from numba import njit, uint64
+from numba import njit
 
 from brux.agents import search as S
+from brux.core.batch import batch_game_seed, result_arrays
 from brux.core.jit import JIT, TINY
-from brux.core.rng import derive, next_u64, randbelow, seed_stream
+from brux.core.rng import next_u64, randbelow, seed_stream
 
 from .kernel import codes as C
 from .kernel import layout as L
@@ -295,13 +296,7 @@ def play_batch(params, master_seed, first_index, n_games, kinds, iparams, fparam
     """Play games first_index .. first_index + n_games - 1 of a run, seat p played by agent (kinds[p], iparams[p],
     fparams[p]). Same arrays as `engine.play_random_batch`, plus the decisions taken by each seat."""
     n = params[L.P_PLAYERS]
-    seeds = np.zeros(n_games, np.int64)
-    vp = np.zeros((n_games, n), np.int32)
-    rk = np.zeros((n_games, n), np.int8)
-    share = np.zeros((n_games, n), np.float64)
-    src = np.zeros((n_games, n, L.N_SOURCES), np.int32)
-    opening = np.zeros((n_games, n, 2), np.int16)
-    length = np.zeros(n_games, np.int32)
+    seeds, vp, rk, share, src, opening, length = result_arrays(n_games, n, L.N_SOURCES)
     decisions = np.zeros((n_games, n), np.int32)
     cap = 1
     for p in range(n):
@@ -309,7 +304,7 @@ def play_batch(params, master_seed, first_index, n_games, kinds, iparams, fparam
     scratch = make_scratch(cap)
     s = np.zeros(WORK_SIZE, np.int64)
     for g in range(n_games):
-        seed = np.int64(derive(master_seed, first_index + g) & uint64(0x7FFFFFFFFFFFFFFF))
+        seed = batch_game_seed(master_seed, first_index + g)
         seeds[g] = seed
         init(s, params, seed)
         for p in range(n):

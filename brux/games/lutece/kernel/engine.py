@@ -1,10 +1,11 @@
 """Kernel entry points: create a game, apply a decision (then the automatic ones), results, batches."""
 
 import numpy as np
-from numba import njit, uint64
+from numba import njit
 
+from brux.core.batch import batch_game_seed, result_arrays
 from brux.core.jit import JIT
-from brux.core.rng import derive, randbelow, seed_stream
+from brux.core.rng import randbelow, seed_stream
 
 from . import codes as C
 from . import layout as L
@@ -116,18 +117,12 @@ def play_random_batch(params, master_seed, first_index, n_games):
     win share, VP by source and the two opening codes.
     """
     n = params[L.P_PLAYERS]
-    seeds = np.zeros(n_games, np.int64)
-    vp = np.zeros((n_games, n), np.int32)
-    rk = np.zeros((n_games, n), np.int8)
-    share = np.zeros((n_games, n), np.float64)
-    src = np.zeros((n_games, n, L.N_SOURCES), np.int32)
-    opening = np.zeros((n_games, n, 2), np.int16)
-    length = np.zeros(n_games, np.int32)
+    seeds, vp, rk, share, src, opening, length = result_arrays(n_games, n, L.N_SOURCES)
     s = np.zeros(WORK_SIZE, np.int64)
     for i in range(L.PARAMS_SIZE):
         s[i] = params[i]
     for g in range(n_games):
-        seed = np.int64(derive(master_seed, first_index + g) & uint64(0x7FFFFFFFFFFFFFFF))
+        seed = batch_game_seed(master_seed, first_index + g)
         seeds[g] = seed
         reset(s, seed)
         for p in range(n):
