@@ -22,10 +22,10 @@ from brux.core.rng import next_u64, randbelow, seed_stream
 
 from .kernel import codes as C
 from .kernel import layout as L
-from .kernel.area import arms_winners, column_winners
 from .kernel.base import count, players, seat
 from .kernel.engine import AGENT_RNG, WORK_SIZE, apply, init, rank, record_result
 from .kernel.legal import legal_at
+from .kernel.majority import area_majorities, column_mask, field
 from .kernel.rounds import lower_half_vp
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -145,10 +145,11 @@ def seat_value(s, p, w):
     if s[o + L.S_PASSED] == 0:
         v += w[14] * count(s, o + L.S_HAND, 3)
     tmax = s[L.P_TRACK_MAX]
+    columns, arms = area_majorities(s)
     if w[15] != 0.0:
         cols = 0.0
         for col in range(L.COLS):
-            if (column_winners(s, col) >> p) & 1:
+            if (column_mask(columns, col) >> p) & 1:
                 b = s[L.BONUS + col]
                 if b == C.BONUS_ARCHITECTURE:
                     cols += (houses + rl) if arch < tmax else 0.0
@@ -161,13 +162,7 @@ def seat_value(s, p, w):
                 if last:
                     cols += lower_half_vp(s, p, s[L.P_BONUS_LOWER + b], money_after)
         v += w[15] * cols
-    if w[16] != 0.0:
-        arms = 0
-        for i in range(s[L.P_ROWS] - 1):
-            for j in range(L.COLS - 1):
-                if (arms_winners(s, i * L.COLS + j) >> p) & 1:
-                    arms += prest
-        v += w[16] * arms
+    v += w[16] * field(arms, p) * prest
     if s[L.G_EXH_HOLDER] == p:
         v += w[17] * (s[L.P_HOLDER_VP] if last else 1)
     if w[18] != 0.0 and not last:

@@ -1,4 +1,4 @@
-"""The Art Nouveau area: laying it out, clearing it, column and coat-of-arms majorities."""
+"""The Art Nouveau area: laying it out, its index of card spaces, clearing it, the bonus cards."""
 
 from numba import njit
 
@@ -6,7 +6,7 @@ from brux.core.jit import JIT, TINY
 
 from . import codes as C
 from . import layout as L
-from .base import players, seat
+from .base import popcount, seat
 from .decks import discard, draw, shuffle
 
 # Scratch used while laying out the area (the legal-action cache is rebuilt right after).
@@ -66,15 +66,6 @@ def lay_out(s):
     index_cards(s)
 
 
-@njit(**TINY)
-def popcount(x):
-    """Set bits of a non-negative x < 2**32 (branch-free)."""
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return (x * 0x01010101 & 0xFFFFFFFF) >> 24
-
-
 @njit(**JIT)
 def index_cards(s):
     """Rebuild the index of the spaces holding an action card (after the area is dealt or set)."""
@@ -129,55 +120,3 @@ def deal_bonus(s):
     for c in range(L.COLS):
         s[L.BONUS + c] = c
     shuffle(s, L.BONUS, L.COLS)
-
-
-@njit(**TINY)
-def _tally(s, sp, by_value):
-    """Add the architect on space sp to the scratch tallies (its value, or 1)."""
-    kind = s[L.A_KIND + sp]
-    if kind == C.SP_ARCHITECT:
-        s[L.SCRATCH + s[L.A_OWNER + sp]] += s[L.A_VALUE + sp] if by_value else 1
-    elif kind == C.SP_NEUTRAL:
-        s[L.SCRATCH + L.MAX_PLAYERS] += s[L.A_VALUE + sp] if by_value else 1
-
-
-@njit(**TINY)
-def clear_tallies(s):
-    for i in range(L.MAX_PLAYERS + 1):
-        s[L.SCRATCH + i] = 0
-
-
-@njit(**TINY)
-def top_seats(s, n):
-    """Bit mask of the seats whose tally equals the highest tally (neutral included; 0 if the highest is 0)."""
-    best = s[L.SCRATCH + L.MAX_PLAYERS]
-    for p in range(n):
-        best = max(best, s[L.SCRATCH + p])
-    mask = 0
-    if best > 0:
-        for p in range(n):
-            if s[L.SCRATCH + p] == best:
-                mask |= 1 << p
-    return mask
-
-
-@njit(**JIT)
-def column_winners(s, col):
-    """Bit mask of the seats holding the column majority (a sole neutral majority: nobody)."""
-    clear_tallies(s)
-    for r in range(s[L.P_ROWS]):
-        _tally(s, r * L.COLS + col, True)
-    return top_seats(s, players(s))
-
-
-@njit(**JIT)
-def arms_winners(s, sp0):
-    """Bit mask of the seats with the most cards on a complete coat of arms at space sp0 (0 if incomplete)."""
-    clear_tallies(s)
-    for d in range(4):
-        sp = sp0 + (d // 2) * L.COLS + d % 2
-        kind = s[L.A_KIND + sp]
-        if kind != C.SP_ARCHITECT and kind != C.SP_NEUTRAL:
-            return 0
-        _tally(s, sp, False)
-    return top_seats(s, players(s))

@@ -28,6 +28,29 @@ def seat_after(s, start, i):
 
 
 @njit(**TINY)
+def popcount(x):
+    """Set bits of a non-negative x < 2**32 (branch-free)."""
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return (x * 0x01010101 & 0xFFFFFFFF) >> 24
+
+
+@njit(**TINY)
+def next_active(s, actor):
+    """The first seat clockwise after `actor` that has not passed (`actor` itself last), or -1 (branch-free search)."""
+    n = s[L.P_PLAYERS]
+    active = 0
+    for p in range(L.MAX_PLAYERS):
+        active |= (s[seat(p) + L.S_PASSED] == 0) << p
+    active &= (1 << n) - 1
+    after = (active | (active << n)) >> (actor + 1)  # bit j: seat actor + 1 + j (mod n)
+    if after == 0:
+        return -1
+    return seat_after(s, actor, 1 + popcount((after & -after) - 1))
+
+
+@njit(**TINY)
 def set_pending(s, p, decision):
     s[L.G_CUR] = p
     s[L.G_PENDING] = decision

@@ -47,18 +47,26 @@ def setup_deck(s, d, per_subtype):
 
 
 @njit(**JIT)
-def draw(s, d):
-    """Top card of deck d (reshuffling its discard pile when empty), or -1."""
-    if s[L.DECK_LEN + d] == 0:
-        disc = L.DISCARD + d * 6
-        if count(s, disc, C.DECK_SUBTYPES[d]) == 0:
-            return -1
+def reshuffle(s, d):
+    """Deck d is empty: its discard pile, if any, becomes the deck (canonical order, shuffled)."""
+    disc = L.DISCARD + d * 6
+    if count(s, disc, C.DECK_SUBTYPES[d]) > 0:
         fill_canonical(s, d, disc, 0)
         for sub in range(C.DECK_SUBTYPES[d]):
             s[disc + sub] = 0
-    n = s[L.DECK_LEN + d] - 1
-    s[L.DECK_LEN + d] = n
-    return s[L.DECK + d * L.DECK_CAP + n]
+
+
+@njit(**TINY)
+def draw(s, d):
+    """Top card of deck d (reshuffling its discard pile when empty), or -1."""
+    n = s[L.DECK_LEN + d]
+    if n == 0:
+        reshuffle(s, d)
+        n = s[L.DECK_LEN + d]
+        if n == 0:
+            return -1
+    s[L.DECK_LEN + d] = n - 1
+    return s[L.DECK + d * L.DECK_CAP + n - 1]
 
 
 @njit(**TINY)

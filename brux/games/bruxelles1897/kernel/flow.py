@@ -150,23 +150,40 @@ def take_card(s, p, kind, sub):
 
 
 @njit(**JIT)
-def do_main(s, p, a):
+def start_turn_action(s, p, a):
+    """Count seat p's turn and record it as an opening when it is one of its first two in round 1."""
     o = seat(p)
     if s[L.G_ROUND] == 1 and s[o + L.S_NOPEN] < 2:
         s[o + L.S_OPEN + s[o + L.S_NOPEN]] = opening_code(s, a)
         s[o + L.S_NOPEN] += 1
     s[o + L.S_TURNS] += 1
+
+
+@njit(**JIT)
+def take_pass(s, p):
+    """Seat p passes (the turn's end is left to the caller)."""
+    start_turn_action(s, p, C.A_PASS)
+    o = seat(p)
+    s[o + L.S_PASSED] = 1
+    s[o + L.S_MONEY] += s[L.P_FIRST_PASS] if s[L.G_NPASSED] == 0 else s[L.P_LATER_PASS]
+    s[L.G_NPASSED] += 1
+
+
+@njit(**JIT)
+def do_main(s, p, a):
     if a == C.A_PASS:
-        s[o + L.S_PASSED] = 1
-        s[o + L.S_MONEY] += s[L.P_FIRST_PASS] if s[L.G_NPASSED] == 0 else s[L.P_LATER_PASS]
-        s[L.G_NPASSED] += 1
+        take_pass(s, p)
         end_turn(s)
-    elif a >= C.A_BR:
+        return
+    start_turn_action(s, p, a)
+    if a >= C.A_BR:
         card = a - C.A_BR
         s[L.C_BR_CARD] = card
         s[L.C_BR_LEFT] = s[L.BRU_USES + card] + 1
         set_pending(s, p, C.D_BR_CARD)
+        commit_forced(s, p)
     else:
+        o = seat(p)
         sp = a // 6
         t = (a % 6) // 2
         v = face(s, t, a % 2)
@@ -196,15 +213,35 @@ def resolve_brussels(s, p, card):
         set_pending(s, p, C.D_PARK)
 
 
-@njit(**JIT)
-def do_commit(s, p, t):
+@njit(**TINY)
+def commit(s, p, t):
+    """One architect of type t from seat p's hand to the Brussels card being committed to."""
     card = s[L.C_BR_CARD]
     s[seat(p) + L.S_HAND + t] -= 1
     s[L.BRU_LIST + card * L.BRU_CAP + s[L.BRU_LEN + card]] = p * 4 + t
     s[L.BRU_LEN + card] += 1
     s[L.C_BR_LEFT] -= 1
-    if s[L.C_BR_LEFT] == 0:
-        resolve_brussels(s, p, card)
+
+
+@njit(**JIT)
+def commit_forced(s, p):
+    """Take the BR_CARD decisions that have a single option (one architect type in hand) at once, each counted as
+    an automatic decision; resolve the card when every architect is committed."""
+    o = seat(p) + L.S_HAND
+    while s[L.C_BR_LEFT] > 0:
+        h0 = s[o] > 0
+        h1 = s[o + 1] > 0
+        if h0 + h1 + (s[o + 2] > 0) != 1:
+            return
+        commit(s, p, 0 if h0 else (1 if h1 else 2))
+        s[L.G_AUTO] += 1
+    resolve_brussels(s, p, s[L.C_BR_CARD])
+
+
+@njit(**JIT)
+def do_commit(s, p, t):
+    commit(s, p, t)
+    commit_forced(s, p)
 
 
 @njit(**JIT)

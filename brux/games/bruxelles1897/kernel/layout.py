@@ -91,7 +91,9 @@ C_EXH_ACTIVE = _o.take()  # bit mask of seats still in the exhibition
 C_MAJ_STEP = _o.take()  # majority phase step
 C_MAJ_COL = _o.take()  # column (step 0)
 C_MAJ_IDX = _o.take()  # position from the start player
-C_MAJ_WIN = _o.take()  # bit mask of winning seats of the current step
+C_MAJ_COLS = _o.take()  # winners of each column, 4 bits per column (majority.area_majorities)
+C_MAJ_ARMS = _o.take()  # coats of arms won by each seat (a packed tally)
+C_MAJ_WIN = _o.take()  # bit mask of the seats with the Brussels majority
 
 # ---- area ----
 A_KIND = _o.take(MAX_SPACES)  # codes.SP_*
@@ -132,9 +134,6 @@ S_HAND0 = 47  # hand size at the start of the round
 S_FREED = 48  # architects freed this round
 SEAT_SIZE = 50
 SEATS = _o.take(MAX_PLAYERS * SEAT_SIZE)
-
-# ---- scratch for majority counts (seats 0..3, then neutral) ----
-SCRATCH = _o.take(MAX_PLAYERS + 1)
 
 # ---- legal actions of the pending decision ----
 # A MAIN decision keeps its Art Nouveau actions implicitly: the playable (type, face) offsets packed 4 bits each, and

@@ -6,9 +6,11 @@ from brux.core.jit import JIT, TINY
 
 from . import codes as C
 from . import layout as L
-from .area import arms_winners, clear, clear_tallies, column_winners, deal_bonus, lay_out, top_seats
-from .base import add_vp, bump_track, count, players, seat, seat_after, set_pending
+from .area import clear, deal_bonus, lay_out
+from .base import add_vp, bump_track, count, next_active, players, seat, seat_after, set_pending
 from .decks import discard
+from .flow import take_pass
+from .majority import area_majorities, brussels_winners, column_mask, field
 
 
 @njit(**JIT)
@@ -27,16 +29,19 @@ def start_action_phase(s):
 
 @njit(**JIT)
 def next_turn(s):
-    """Next turn to the next seat clockwise (from the turn's player) that has not passed, or the majority phase."""
-    n = players(s)
-    actor = s[L.C_ACTOR]
-    for i in range(1, n + 1):
-        q = seat_after(s, actor, i)
-        if not s[seat(q) + L.S_PASSED]:
-            s[L.C_ACTOR] = q
+    """Next turn to the next seat clockwise (from the turn's player) that has not passed, or the majority phase.
+    A seat with no architect in hand can only pass: that decision is taken here (counted as automatic)."""
+    while True:
+        q = next_active(s, s[L.C_ACTOR])
+        if q < 0:
+            start_majority(s)
+            return
+        s[L.C_ACTOR] = q
+        if count(s, seat(q) + L.S_HAND, 3) > 0:
             set_pending(s, q, C.D_MAIN)
             return
-    start_majority(s)
+        take_pass(s, q)
+        s[L.G_AUTO] += 1
 
 
 @njit(**TINY)
@@ -55,7 +60,7 @@ def start_majority(s):
     s[L.C_MAJ_STEP] = 0
     s[L.C_MAJ_COL] = 0
     s[L.C_MAJ_IDX] = 0
-    s[L.C_MAJ_WIN] = -1
+    s[L.C_MAJ_COLS], s[L.C_MAJ_ARMS] = area_majorities(s)  # the area does not change until the round ends
     continue_majority(s)
 
 
@@ -69,44 +74,29 @@ def continue_majority(s):
         if col == L.COLS:
             s[L.C_MAJ_STEP] = 1
             break
-        if s[L.C_MAJ_WIN] < 0:
-            mask = column_winners(s, col)
-            s[L.C_MAJ_WIN] = mask
+        mask = column_mask(s[L.C_MAJ_COLS], col)
+        bonus = s[L.BONUS + col]
+        if bonus != C.BONUS_PRISON:
+            for p in range(n):
+                if (mask >> p) & 1:
+                    bump_track(s, p, C.BONUS_TRACK[bonus])
+        else:
+            while s[L.C_MAJ_IDX] < n:
+                p = seat_after(s, start, s[L.C_MAJ_IDX])
+                s[L.C_MAJ_IDX] += 1
+                if (mask >> p) & 1 and count(s, seat(p) + L.S_PRISON, 3) > 0:
+                    s[L.C_FREE_FOR] = C.FREE_PRISON_BONUS
+                    set_pending(s, p, C.D_FREE_PRISONER)
+                    return
             s[L.C_MAJ_IDX] = 0
-            bonus = s[L.BONUS + col]
-            if bonus != C.BONUS_PRISON:
-                for p in range(n):
-                    if (mask >> p) & 1:
-                        bump_track(s, p, C.BONUS_TRACK[bonus])
-                s[L.C_MAJ_IDX] = n
-        while s[L.C_MAJ_IDX] < n:
-            p = seat_after(s, start, s[L.C_MAJ_IDX])
-            s[L.C_MAJ_IDX] += 1
-            if (s[L.C_MAJ_WIN] >> p) & 1 and count(s, seat(p) + L.S_PRISON, 3) > 0:
-                s[L.C_FREE_FOR] = C.FREE_PRISON_BONUS
-                set_pending(s, p, C.D_FREE_PRISONER)
-                return
         s[L.C_MAJ_COL] = col + 1
-        s[L.C_MAJ_WIN] = -1
     if s[L.C_MAJ_STEP] == 1:  # coats of arms
-        for i in range(s[L.P_ROWS] - 1):
-            for j in range(L.COLS - 1):
-                mask = arms_winners(s, i * L.COLS + j)
-                for p in range(n):
-                    if (mask >> p) & 1:
-                        add_vp(s, p, C.VP_ARMS, s[seat(p) + L.S_TRACK + C.T_PRESTIGE])
+        arms = s[L.C_MAJ_ARMS]
+        for p in range(n):
+            add_vp(s, p, C.VP_ARMS, field(arms, p) * s[seat(p) + L.S_TRACK + C.T_PRESTIGE])
         s[L.C_MAJ_STEP] = 2
-        s[L.C_MAJ_WIN] = -1
+        s[L.C_MAJ_WIN] = brussels_winners(s)
     if s[L.C_MAJ_STEP] == 2:  # Brussels
-        if s[L.C_MAJ_WIN] < 0:
-            clear_tallies(s)
-            for card in range(3):
-                base = L.BRU_LIST + card * L.BRU_CAP
-                for i in range(s[L.BRU_LEN + card]):
-                    s[L.SCRATCH + s[base + i] // 4] += 1
-            mask = top_seats(s, n)
-            s[L.C_MAJ_WIN] = mask
-            s[L.C_MAJ_IDX] = 0
         while s[L.C_MAJ_IDX] < n:
             p = seat_after(s, start, s[L.C_MAJ_IDX])
             s[L.C_MAJ_IDX] += 1
@@ -197,8 +187,9 @@ def end_game(s):
         add_vp(s, p, C.VP_MATERIALS, count(s, o + L.S_MAT, 6) * s[L.P_MATERIAL_END_VP])
     if s[L.G_EXH_HOLDER] >= 0:
         add_vp(s, s[L.G_EXH_HOLDER], C.VP_EXHIBITION_CARD, s[L.P_HOLDER_VP])
+    columns, _ = area_majorities(s)
     for col in range(L.COLS):
-        mask = column_winners(s, col)
+        mask = column_mask(columns, col)
         bonus = s[L.BONUS + col]
         for p in range(n):
             if (mask >> p) & 1:
