@@ -54,7 +54,7 @@ def _check_faces(name: str, v: Any) -> None:
     if not isinstance(v, (list, tuple)) or len(v) != 3:
         raise ValueError(f"rule parameter {name} must be 3 pairs [low, high] for the types 1/3, 2/4, 2/5")
     for t, pair in enumerate(v):
-        int_list(2, 0, 20)(f"{name}[{t}]", pair)
+        int_list(2, 0, L.FACE_MAX)(f"{name}[{t}]", pair)
         if pair[0] >= pair[1]:
             raise ValueError(f"rule parameter {name}[{t}] must have low < high, got {pair}")
 
@@ -118,4 +118,7 @@ def flatten(params: dict[str, Any], players: int) -> np.ndarray:
         comp["money_cards"],
     ]
     a[L.P_ROWS] = 4 if players == 4 else 3
+    faces = a[L.P_FACES : L.P_FACES + 6]
+    for money in range(L.FACE_MAX + 1):
+        a[L.P_AFFORD + money] = sum(1 << i for i, f in enumerate(faces) if f <= money)
     return a

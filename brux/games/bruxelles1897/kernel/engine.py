@@ -32,8 +32,9 @@ def settle(s):
 
 
 @njit(**JIT)
-def init(s, params, seed):
-    """A new game in `s` (zeroed here) from flattened parameters and a game seed."""
+def setup(s, params, seed):
+    """Set up a new game in `s` (zeroed here) from flattened parameters and a game seed; the first decision is
+    pending but its legal actions are not computed yet (see `init`)."""
     for i in range(L.STATE_SIZE):
         s[i] = 0
     for i in range(L.PARAMS_SIZE):
@@ -68,6 +69,12 @@ def init(s, params, seed):
     lay_out(s)
     deal_bonus(s)
     start_action_phase(s)
+
+
+@njit(**JIT)
+def init(s, params, seed):
+    """A new game in `s` from flattened parameters and a game seed, at its first decision with a choice."""
+    setup(s, params, seed)
     settle(s)
 
 
@@ -131,11 +138,23 @@ def n_first(s):
 
 @njit(**JIT)
 def play_out_random(s):
-    """Finish the game in work array s with every seat playing uniformly at random from its agent stream."""
-    while s[L.G_OVER] == 0:
-        p = s[L.G_CUR]
-        i = randbelow(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, s[L.LEGAL_N])
-        apply(s, legal_at(s, i))
+    """Finish the game in work array s (set up, legal actions not yet computed) with every seat playing uniformly
+    at random from its agent stream. Player and automatic decisions are taken in this one loop, which compiles the
+    decision handlers into it (random play-outs never go through `apply`)."""
+    n = compute_legal(s)
+    while True:
+        player = n > 1
+        i = 0
+        if player:
+            p = s[L.G_CUR]
+            i = randbelow(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, n)
+        step(s, legal_at(s, i))
+        advance(s)
+        s[L.G_DECISIONS] += player
+        s[L.G_AUTO] += 1 - player
+        if s[L.G_OVER] != 0:
+            return
+        n = compute_legal(s)
 
 
 @njit(cache=True, nogil=True)
@@ -151,7 +170,7 @@ def play_random_batch(params, master_seed, first_index, n_games):
     for g in range(n_games):
         seed = batch_game_seed(master_seed, first_index + g)
         seeds[g] = seed
-        init(s, params, seed)
+        setup(s, params, seed)
         for p in range(n):
             seed_stream(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, seed, 1 + p)
         play_out_random(s)

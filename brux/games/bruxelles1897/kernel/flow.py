@@ -25,13 +25,13 @@ from .build import build_gain
 from .decks import discard, draw_two
 
 
-@njit(**JIT)
+@njit(**TINY)
 def end_turn(s):
     """The turn is over: the next turn (or the majority phase) starts once the handler returns."""
     s[L.C_NEXT] = C.NX_END_TURN
 
 
-@njit(**JIT)
+@njit(**TINY)
 def opening_code(s, a):
     if a == C.A_PASS:
         return C.OPEN_PASS
@@ -125,7 +125,7 @@ def start_exhibition(s, p):
     continue_exhibition(s)
 
 
-@njit(**JIT)
+@njit(**TINY)
 def take_card(s, p, kind, sub):
     """Resolve an action card taken from the area (rules 3.5 A)."""
     o = seat(p)
@@ -149,7 +149,7 @@ def take_card(s, p, kind, sub):
         start_exhibition(s, p)
 
 
-@njit(**JIT)
+@njit(**TINY)
 def start_turn_action(s, p, a):
     """Count seat p's turn and record it as an opening when it is one of its first two in round 1."""
     o = seat(p)
@@ -159,7 +159,7 @@ def start_turn_action(s, p, a):
     s[o + L.S_TURNS] += 1
 
 
-@njit(**JIT)
+@njit(**TINY)
 def take_pass(s, p):
     """Seat p passes (the turn's end is left to the caller)."""
     start_turn_action(s, p, C.A_PASS)

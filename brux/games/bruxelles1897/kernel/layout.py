@@ -16,6 +16,7 @@ COLS = 4
 DECK_CAP = 40  # capacity of each deck (cards of one kind)
 BRU_CAP = 40  # capacity of each Brussels card's list of architects
 LEGAL_CAP = 112  # capacity of the legal-action cache
+FACE_MAX = 20  # largest architect face value the rule parameters allow
 N_SOURCES = 11
 
 
@@ -50,6 +51,7 @@ P_PRISON_START = _o.take(3)  # for this player count
 P_BONUS_LOWER = _o.take(4)  # lower-half effect of each bonus card (codes.LOWER_*)
 P_COMPONENTS = _o.take(5)  # cards per subtype: artwork, material, house, noble; then money cards
 P_ROWS = _o.take()
+P_AFFORD = _o.take(FACE_MAX + 1)  # by money 0..FACE_MAX: bit 2t + f set when face f of type t is affordable
 PARAMS_SIZE = _o.size
 
 # ---- header ----

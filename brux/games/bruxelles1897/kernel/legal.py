@@ -8,7 +8,7 @@ from brux.core.jit import JIT, TINY
 
 from . import codes as C
 from . import layout as L
-from .base import brussels_count, count, exhibit_options, face, park_allowed, seat, untapped_noble
+from .base import brussels_count, count, exhibit_options, park_allowed, seat, untapped_noble
 
 _RECIPROCAL = (0, 65536, 32768, 21846, 16384, 13108, 10923)  # ceil(2**16 / k)
 # For each 6-bit mask of playable (type, face) offsets: how many, and the offsets ascending, packed 4 bits each.
@@ -27,13 +27,10 @@ def _push(s, n, a):
 def _main(s, p):
     """MAIN: record the Art Nouveau actions implicitly (area card index x playable offsets), list the rest."""
     o = seat(p)
-    money = s[o + L.S_MONEY]
     # The playable (type, face) offsets: held and affordable, as a 6-bit mask (no branches), then its table entry.
-    playable = 0
-    for t in range(3):
-        held = s[o + L.S_HAND + t] > 0
-        for f in range(2):
-            playable |= (held & (face(s, t, f) <= money)) << (2 * t + f)
+    h = o + L.S_HAND
+    held = (s[h] > 0) * 3 | (s[h + 1] > 0) * 12 | (s[h + 2] > 0) * 48
+    playable = held & s[L.P_AFFORD + min(s[o + L.S_MONEY], L.FACE_MAX)]
     k = _N_OFFSETS[playable]
     offs = _PACKED_OFFSETS[playable]
     nc = s[L.A_NCARDS]
