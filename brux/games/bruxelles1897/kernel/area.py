@@ -1,5 +1,6 @@
 """The Art Nouveau area: laying it out, its index of card spaces, clearing it, the bonus cards."""
 
+import numpy as np
 from numba import njit
 
 from brux.core.jit import JIT, TINY
@@ -7,7 +8,7 @@ from brux.core.jit import JIT, TINY
 from . import codes as C
 from . import layout as L
 from .base import popcount, seat
-from .decks import discard, draw, shuffle
+from .decks import draw, shuffle
 
 # Scratch used while laying out the area (the legal-action cache is rebuilt right after).
 _CARDS = L.LEGAL
@@ -19,13 +20,17 @@ def n_spaces(s):
     return s[L.P_ROWS] * L.COLS
 
 
+# Where an action card leaving the area is counted, by kind (plus its subtype): its discard pile or the money deck.
+_RETURN_AT = np.array([L.DISCARD + C.DK_ARTWORK * 6, L.G_MONEY_DECK, L.DISCARD + C.DK_MATERIAL * 6,
+                       L.DISCARD + C.DK_HOUSE * 6, L.DISCARD + C.DK_NOBLE * 6], np.int64)
+
+
 @njit(**TINY)
 def return_card(s, kind, sub):
-    """An action card leaving the area goes back to its pile."""
-    if kind == C.K_MONEY:
-        s[L.G_MONEY_DECK] += 1
-    elif kind != C.K_EXHIBITION:
-        discard(s, C.DECK_OF_KIND[kind], sub)
+    """An action card leaving the area goes back to its pile (the exhibition card has none; money cards have
+    subtype 0)."""
+    if kind != C.K_EXHIBITION:
+        s[_RETURN_AT[kind] + sub] += 1
 
 
 @njit(**JIT)
@@ -50,19 +55,18 @@ def lay_out(s):
     shuffle(s, _CARDS, nc)
     no = 0
     for sp in range(n_spaces(s)):
-        if s[L.A_KIND + sp] != C.SP_NEUTRAL:
-            s[_OPEN + no] = sp
-            no += 1
+        s[_OPEN + no] = sp
+        no += s[L.A_KIND + sp] != C.SP_NEUTRAL
     if nc < no:
         shuffle(s, _OPEN, no)
-    for i in range(nc):
+    for i in range(min(nc, no)):
         code = s[_CARDS + i]
-        if i < no:
-            sp = s[_OPEN + i]
-            s[L.A_KIND + sp] = code // 8
-            s[L.A_SUB + sp] = code % 8
-        else:
-            return_card(s, code // 8, code % 8)
+        sp = s[_OPEN + i]
+        s[L.A_KIND + sp] = code >> 3
+        s[L.A_SUB + sp] = code & 7
+    for i in range(no, nc):
+        code = s[_CARDS + i]
+        return_card(s, code >> 3, code & 7)
     index_cards(s)
 
 
@@ -98,18 +102,21 @@ def take_space(s, sp):
 
 @njit(**JIT)
 def clear(s):
-    """Round preparation: area architects return to hands, action cards to their piles."""
+    """Round preparation: action cards still in the area return to their piles, area architects to hands."""
+    lst = s[L.A_CARD_LIST]
+    for j in range(s[L.A_NCARDS]):
+        sp = (lst >> (4 * j)) & 15
+        return_card(s, s[L.A_KIND + sp], s[L.A_SUB + sp])
     for sp in range(n_spaces(s)):
         kind = s[L.A_KIND + sp]
-        if kind == C.SP_ARCHITECT:
-            s[seat(s[L.A_OWNER + sp]) + L.S_HAND + s[L.A_SUB + sp]] += 1
-        elif 0 <= kind <= C.K_EXHIBITION:
-            return_card(s, kind, s[L.A_SUB + sp])
-        if kind != C.SP_NEUTRAL:
-            s[L.A_KIND + sp] = C.SP_EMPTY
-            s[L.A_SUB + sp] = 0
-            s[L.A_OWNER + sp] = 0
-            s[L.A_VALUE + sp] = 0
+        arch = kind == C.SP_ARCHITECT
+        # adds 0 to seat 0's first hand field when the space holds no architect: no data-dependent branch
+        s[seat(s[L.A_OWNER + sp] * arch) + L.S_HAND + s[L.A_SUB + sp] * arch] += arch
+        neutral = kind == C.SP_NEUTRAL  # neutral architects stay
+        s[L.A_KIND + sp] = C.SP_NEUTRAL if neutral else C.SP_EMPTY
+        s[L.A_SUB + sp] = 0
+        s[L.A_OWNER + sp] = -neutral
+        s[L.A_VALUE + sp] *= neutral
     s[L.A_CARDS] = 0
     s[L.A_NCARDS] = 0
     s[L.A_CARD_LIST] = 0

@@ -178,7 +178,7 @@ def play_random_batch(params, master_seed, first_index, n_games):
     return seeds, vp, rk, share, src, opening, length
 
 
-@njit(cache=True)
+@njit(**JIT)
 def record_result(s, g, vp, rk, share, src, opening, length):
     k = n_first(s)
     for p in range(players(s)):
