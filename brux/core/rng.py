@@ -64,9 +64,15 @@ def u64_at(key, c):
 
 
 @njit(cache=True, _nrt=False)
+def below(u, n):
+    """A 64-bit stream value (any integer type) as a uniform integer in [0, n), 1 <= n < 2**32."""
+    return np.int64(((uint64(u) >> uint64(32)) * uint64(n)) >> uint64(32))
+
+
+@njit(cache=True, _nrt=False)
 def below_at(key, c, n):
     """Value number c of the stream with this key as a uniform integer in [0, n), 1 <= n < 2**32."""
-    return np.int64(((u64_at(key, c) >> uint64(32)) * uint64(n)) >> uint64(32))
+    return below(u64_at(key, c), n)
 
 
 @njit(cache=True, _nrt=False)

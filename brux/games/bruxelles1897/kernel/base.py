@@ -38,16 +38,12 @@ def popcount(x):
 
 @njit(**TINY)
 def next_active(s, actor):
-    """The first seat clockwise after `actor` that has not passed (`actor` itself last), or -1 (branch-free search)."""
-    n = s[L.P_PLAYERS]
-    active = 0
-    for p in range(L.MAX_PLAYERS):
-        active |= (s[seat(p) + L.S_PASSED] == 0) << p
-    active &= (1 << n) - 1
-    after = (active | (active << n)) >> (actor + 1)  # bit j: seat actor + 1 + j (mod n)
-    if after == 0:
-        return -1
-    return seat_after(s, actor, 1 + popcount((after & -after) - 1))
+    """The first seat clockwise after `actor` that has not passed (`actor` itself last), or -1."""
+    for i in range(1, s[L.P_PLAYERS] + 1):
+        q = seat_after(s, actor, i)
+        if not s[seat(q) + L.S_PASSED]:
+            return q
+    return -1
 
 
 @njit(**TINY)

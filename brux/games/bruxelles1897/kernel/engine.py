@@ -5,7 +5,7 @@ from numba import njit
 
 from brux.core.batch import batch_game_seed, result_arrays
 from brux.core.jit import JIT
-from brux.core.rng import randbelow, seed_stream
+from brux.core.rng import below, next_u64, seed_stream
 
 from . import codes as C
 from . import layout as L
@@ -13,11 +13,12 @@ from .area import deal_bonus, lay_out
 from .base import count, players, seat
 from .decks import setup_deck
 from .flow import step
-from .legal import compute_legal, legal_at
+from .legal import compute_legal, legal_at, main_legal
 from .rounds import advance, start_action_phase
 
-AGENT_RNG = L.STATE_SIZE  # batch work arrays keep each seat's agent stream (key, counter) after the state
-WORK_SIZE = L.STATE_SIZE + 2 * L.MAX_PLAYERS
+AGENT_RNG = L.STATE_SIZE  # batch work arrays keep each seat's agent stream (key, counter) after the state ...
+AGENT_NEXT = AGENT_RNG + 2 * L.MAX_PLAYERS  # ... and, for random play-outs, the stream's next value drawn ahead
+WORK_SIZE = AGENT_NEXT + L.MAX_PLAYERS
 
 
 @njit(**JIT)
@@ -146,15 +147,17 @@ def play_out_random(s):
         player = n > 1
         i = 0
         if player:
+            # The seat's next stream value was drawn ahead, off this decision's critical path.
             p = s[L.G_CUR]
-            i = randbelow(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, n)
+            i = below(s[AGENT_NEXT + p], n)
+            s[AGENT_NEXT + p] = np.int64(next_u64(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1))
         step(s, legal_at(s, i))
         advance(s)
         s[L.G_DECISIONS] += player
         s[L.G_AUTO] += 1 - player
         if s[L.G_OVER] != 0:
             return
-        n = compute_legal(s)
+        n = main_legal(s) if s[L.G_PENDING] == C.D_MAIN else compute_legal(s)
 
 
 @njit(cache=True, nogil=True)
@@ -173,6 +176,7 @@ def play_random_batch(params, master_seed, first_index, n_games):
         setup(s, params, seed)
         for p in range(n):
             seed_stream(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, seed, 1 + p)
+            s[AGENT_NEXT + p] = np.int64(next_u64(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1))
         play_out_random(s)
         record_result(s, g, vp, rk, share, src, opening, length)
     return seeds, vp, rk, share, src, opening, length

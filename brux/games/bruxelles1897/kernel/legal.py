@@ -56,6 +56,14 @@ def _main(s, p):
     return k * nc + _push(s, n, C.A_PASS)
 
 
+@njit(**TINY)
+def main_legal(s):
+    """`compute_legal` for a pending MAIN decision (inlined where MAIN decisions are frequent)."""
+    n = _main(s, s[L.G_CUR])
+    s[L.LEGAL_N] = n
+    return n
+
+
 @njit(**JIT)
 def compute_legal(s):
     """Fill the legal-action cache for the pending decision and return how many actions it holds."""

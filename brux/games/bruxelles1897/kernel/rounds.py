@@ -7,7 +7,7 @@ from brux.core.jit import JIT, TINY
 from . import codes as C
 from . import layout as L
 from .area import clear, deal_bonus, lay_out
-from .base import add_vp, bump_track, count, next_active, players, seat, seat_after, set_pending
+from .base import add_vp, count, next_active, players, seat, seat_after, set_pending
 from .decks import discard
 from .flow import take_pass
 from .majority import area_majorities, brussels_winners, column_mask, field
@@ -77,9 +77,10 @@ def continue_majority(s):
         mask = column_mask(s[L.C_MAJ_COLS], col)
         bonus = s[L.BONUS + col]
         if bonus != C.BONUS_PRISON:
-            for p in range(n):
-                if (mask >> p) & 1:
-                    bump_track(s, p, C.BONUS_TRACK[bonus])
+            track = C.BONUS_TRACK[bonus]
+            for p in range(L.MAX_PLAYERS):  # absent seats never win: a fixed, unrolled loop
+                o = seat(p) + L.S_TRACK + track
+                s[o] += ((mask >> p) & 1) & (s[o] < s[L.P_TRACK_MAX])
         else:
             while s[L.C_MAJ_IDX] < n:
                 p = seat_after(s, start, s[L.C_MAJ_IDX])
@@ -92,7 +93,7 @@ def continue_majority(s):
         s[L.C_MAJ_COL] = col + 1
     if s[L.C_MAJ_STEP] == 1:  # coats of arms
         arms = s[L.C_MAJ_ARMS]
-        for p in range(n):
+        for p in range(L.MAX_PLAYERS):  # absent seats win nothing
             add_vp(s, p, C.VP_ARMS, field(arms, p) * s[seat(p) + L.S_TRACK + C.T_PRESTIGE])
         s[L.C_MAJ_STEP] = 2
         s[L.C_MAJ_WIN] = brussels_winners(s)
