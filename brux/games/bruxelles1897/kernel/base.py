@@ -10,8 +10,9 @@ from . import layout as L
 
 @njit(**TINY)
 def seat(p):
-    """Offset of seat p's block."""
-    return L.SEATS + p * L.SEAT_SIZE
+    """Offset of seat p's block (0 <= p < MAX_PLAYERS). The mask changes no valid seat; it tells the compiler the
+    offset is not negative, which drops the negative-index adjustments of the accesses built on it."""
+    return L.SEATS + (p & (L.MAX_PLAYERS - 1)) * L.SEAT_SIZE
 
 
 @njit(**TINY)

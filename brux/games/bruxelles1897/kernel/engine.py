@@ -148,7 +148,7 @@ def play_out_random(s):
         i = 0
         if player:
             # The seat's next stream value was drawn ahead, off this decision's critical path.
-            p = s[L.G_CUR]
+            p = s[L.G_CUR] & 3  # a seat (the mask drops the negative-index adjustment)
             i = below(s[AGENT_NEXT + p], n)
             s[AGENT_NEXT + p] = np.int64(next_u64(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1))
         step(s, legal_at(s, i))

@@ -1,4 +1,8 @@
-"""Applying one decision: the action phase, its sub-decisions and what follows each (docs section 3)."""
+"""Applying one decision: the action phase, its sub-decisions and what follows each (docs section 3).
+
+Indices decoded from an action or read from the state are masked to their range (`& 3`, `& 7`, `& 15`: no-ops for
+valid values) so the compiler knows they are not negative and drops the negative-index adjustments.
+"""
 
 from numba import njit
 
@@ -37,7 +41,7 @@ def opening_code(s, a):
         return C.OPEN_PASS
     if a >= C.A_BR:
         return C.OPEN_BR + a - C.A_BR
-    sp = a // 6
+    sp = (a // 6) & 15
     return s[L.A_KIND + sp] * 6 + a % 6
 
 
@@ -184,13 +188,13 @@ def do_main(s, p, a):
         commit_forced(s, p)
     else:
         o = seat(p)
-        sp = a // 6
-        t = (a % 6) // 2
+        sp = (a // 6) & 15
+        t = (a % 6) >> 1
         v = face(s, t, a % 2)
         s[o + L.S_MONEY] -= v
         s[o + L.S_HAND + t] -= 1
         kind = s[L.A_KIND + sp]
-        sub = s[L.A_SUB + sp]
+        sub = s[L.A_SUB + sp] & 7
         take_space(s, sp)
         s[L.A_KIND + sp] = C.SP_ARCHITECT
         s[L.A_SUB + sp] = t
@@ -319,13 +323,13 @@ def do_to_prison(s, p, t):
 @njit(**TINY)
 def step(s, a):
     """Apply legal action `a` of the pending decision."""
-    p = s[L.G_CUR]
+    p = s[L.G_CUR] & 3
     d = s[L.G_PENDING]
     o = seat(p)
     if d == C.D_MAIN:
         do_main(s, p, a)
     elif d == C.D_BR_CARD:
-        do_commit(s, p, a - C.A_COMMIT)
+        do_commit(s, p, (a - C.A_COMMIT) & 3)
     elif d == C.D_PARK:
         opt = a - C.A_PARK
         if opt == C.PARK_SALE:
@@ -335,10 +339,10 @@ def step(s, a):
             s[L.C_DRAW_FOR] = C.DRAW_PARK
             set_pending(s, p, C.D_KEEP_ONE)
     elif d == C.D_KEEP_ONE:
-        do_keep_one(s, p, a - C.A_KEEP - C.KEEP_BASE[s[L.C_DRAW_KIND]])
+        do_keep_one(s, p, (a - C.A_KEEP - C.KEEP_BASE[s[L.C_DRAW_KIND]]) & 7)
     elif d == C.D_SELL:
         if a != C.A_DECLINE_SALE:
-            c = a - C.A_SELL
+            c = (a - C.A_SELL) & 3
             s[o + L.S_ART + c] -= 1
             discard(s, C.DK_ARTWORK, c)
             s[o + L.S_MONEY] += s[L.P_SALE_MONEY]
@@ -349,7 +353,7 @@ def step(s, a):
         elif a == C.A_DECLINE_BUILD:
             finish_build(s, p, False)
         else:
-            m = a - C.A_PAY
+            m = (a - C.A_PAY) & 7
             s[o + L.S_MAT + m] -= 1
             s[L.C_PAY + m] += 1
             s[L.C_BUILD_K] += 1
@@ -361,12 +365,12 @@ def step(s, a):
         s[L.C_NOBLE] = -1
         end_turn(s)
     elif d == C.D_FREE_PRISONER:
-        do_free(s, p, a - C.A_FREE)
+        do_free(s, p, (a - C.A_FREE) & 3)
     elif d == C.D_CITY_HALL:
         if a == C.A_STOP_ACTIVATING:
             end_turn(s)
         else:
-            k = a - C.A_ACTIVATE
+            k = (a - C.A_ACTIVATE) & 7
             s[o + L.S_NOBLE + k] = 2
             s[L.C_CH_DONE] += 1
             start_noble(s, p, k, C.SRC_CITY_HALL)
@@ -378,4 +382,4 @@ def step(s, a):
         s[L.C_EXH_SEAT] = seat_after(s, p, 1)
         continue_exhibition(s)
     else:
-        do_to_prison(s, p, a - C.A_PRISON)
+        do_to_prison(s, p, (a - C.A_PRISON) & 3)

@@ -138,7 +138,7 @@ def legal_at(s, i):
     """Legal action number i (0 <= i < LEGAL_N) of the pending decision, in ascending order."""
     m = s[L.LEGAL_AN]
     if i >= m:
-        return s[L.LEGAL + i - m]
+        return s[L.LEGAL + ((i - m) & 127)]  # below LEGAL_CAP; the mask drops the negative-index adjustment
     k = s[L.MAIN_K]
     j = (i * _RECIPROCAL[k]) >> 16  # i // k without a division (exact for i < 2048)
     return C.A_AN + 6 * ((s[L.A_CARD_LIST] >> (4 * j)) & 15) + ((s[L.MAIN_OFFS] >> (4 * (i - j * k))) & 15)
