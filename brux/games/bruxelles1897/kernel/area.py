@@ -30,7 +30,7 @@ def return_card(s, kind, sub):
     """An action card leaving the area goes back to its pile (the exhibition card has none; money cards have
     subtype 0)."""
     if kind != C.K_EXHIBITION:
-        s[_RETURN_AT[kind] + sub] += 1
+        s[_RETURN_AT[kind & 7] + (sub & 7)] += 1  # masks: see flow.py
 
 
 @njit(**JIT)
@@ -61,7 +61,7 @@ def lay_out(s):
         shuffle(s, _OPEN, no)
     for i in range(min(nc, no)):
         code = s[_CARDS + i]
-        sp = s[_OPEN + i]
+        sp = s[_OPEN + i] & 15
         s[L.A_KIND + sp] = code >> 3
         s[L.A_SUB + sp] = code & 7
     for i in range(no, nc):

@@ -66,7 +66,7 @@ def draw(s, d):
         if n == 0:
             return -1
     s[L.DECK_LEN + d] = n - 1
-    return s[L.DECK + d * L.DECK_CAP + n - 1]
+    return s[L.DECK + d * L.DECK_CAP + ((n - 1) & 63)]  # below DECK_CAP; the mask drops the negative-index check
 
 
 @njit(**TINY)
