@@ -145,7 +145,7 @@ def seat_value(s, p, w):
     if s[o + L.S_PASSED] == 0:
         v += w[14] * count(s, o + L.S_HAND, 3)
     tmax = s[L.P_TRACK_MAX]
-    columns, arms = area_majorities(s)
+    columns, arms = area_majorities(s) if w[15] != 0.0 or w[16] != 0.0 else (0, 0)
     if w[15] != 0.0:
         cols = 0.0
         for col in range(L.COLS):
