@@ -7,7 +7,7 @@ from brux.core.jit import JIT, TINY
 from . import codes as C
 from . import layout as L
 from .area import clear, deal_bonus, lay_out
-from .base import add_vp, count, next_active, players, seat, seat_after, set_pending
+from .base import add_vp, bump_track, count, next_active, players, seat, seat_after, set_pending
 from .decks import discard
 from .flow import take_pass
 from .majority import area_majorities, brussels_winners, column_mask, field
@@ -77,10 +77,9 @@ def continue_majority(s):
         mask = column_mask(s[L.C_MAJ_COLS], col)
         bonus = s[L.BONUS + col]
         if bonus != C.BONUS_PRISON:
-            track = C.BONUS_TRACK[bonus]
-            for p in range(L.MAX_PLAYERS):  # absent seats never win: a fixed, unrolled loop
-                o = seat(p) + L.S_TRACK + track
-                s[o] += ((mask >> p) & 1) & (s[o] < s[L.P_TRACK_MAX])
+            for p in range(n):
+                if (mask >> p) & 1:
+                    bump_track(s, p, C.BONUS_TRACK[bonus])
         else:
             while s[L.C_MAJ_IDX] < n:
                 p = seat_after(s, start, s[L.C_MAJ_IDX])
