@@ -16,7 +16,7 @@ from brux import Game
 
 from .errors import SimsError
 
-KNOWN_AGENTS = ("random", "greedy", "heuristic", "flatmc", "mcts")
+KNOWN_AGENTS = brux.agents.spec.AGENTS
 
 
 def parse_lineup(agents: str | Sequence[str], players: int, game: str | None = None) -> tuple[str, ...]:

@@ -39,7 +39,7 @@ def agent_names(game: Any) -> list[str]:
     if not hasattr(rules, "agent_weights"):
         return ["random"]
     personas = [k for k in rules.agent_weights() if k != "greedy"]
-    return ["random", "greedy", *(f"heuristic:{p}" for p in personas), "flatmc", "mcts"]
+    return ["random", "greedy", *(f"heuristic:{p}" for p in personas), "flatmc", "mcts", "vmcts"]
 
 
 def _personas(rules: Any) -> list[str] | None:

@@ -37,12 +37,14 @@ GREEDY = 1
 HEURISTIC = 2
 FLATMC = 3
 MCTS = 4
-KIND_NAMES = ("random", "greedy", "heuristic", "flatmc", "mcts")
+VMCTS = 5  # MCTS with the defaults of evaluation-scored leaves (see brux.agents.spec); the same search as MCTS
+KIND_NAMES = ("random", "greedy", "heuristic", "flatmc", "mcts", "vmcts")
 
 # int parameters
 IP_N = 0  # flatmc: playouts per legal action; mcts: iterations
 IP_DEPTH = 1  # playout length in decisions (-1: to the end of the game)
 IP_FINISH = 2  # lookahead: finish the turn's own sub-decisions greedily (1) or evaluate right after (0)
+IP_PRUNE = 3  # mcts: search only the best `prune` root actions by one-step lookahead (0: all)
 N_IP = 4
 
 # float parameters
@@ -70,7 +72,7 @@ def make_scratch(cap, state_size, n_actions):
 @njit(**JIT)
 def tree_capacity(kind, ip):
     """Tree nodes an agent needs (the root and one node per iteration)."""
-    return ip[IP_N] + 1 if kind == MCTS else 1
+    return ip[IP_N] + 1 if kind == MCTS or kind == VMCTS else 1
 
 
 @njit(**JIT)
@@ -182,6 +184,33 @@ def build(apply, player, nlegal, legal, nplayers, shares, values, same_turn, det
         return best_a
 
     @njit(**LOCAL)
+    def prune_root(s, k, fp, rng, ko, co, bufs, child, vals):
+        """Mark all but the best k root actions by one-step lookahead (as `lookahead_choice`, on one determinised
+        copy) as excluded from the search (child[0, a] = -2). The scores are kept, scaled to integers, in bufs[3]."""
+        nl = nlegal(s)
+        score = bufs[3]
+        if k <= 0 or k >= nl or nl > score.shape[0]:
+            return
+        p = player(s)
+        root = bufs[0]
+        t = bufs[1]
+        u = bufs[2]
+        copy_state(root, s)
+        determinise(root, rng, ko, co)
+        for i in range(nl):
+            copy_state(t, root)
+            apply(t, legal(s, i))
+            finish_turn(t, p, u, fp, vals)
+            score[i] = np.int64(round(max(min(value_for(t, p, fp, vals), 1e12), -1e12) * 1e6))
+        for i in range(nl):  # rank of action i: better scores, then equal scores earlier in the legal order
+            better = 0
+            for j in range(nl):
+                if score[j] > score[i] or (score[j] == score[i] and j < i):
+                    better += 1
+            if better >= k:
+                child[0, legal(s, i)] = -2
+
+    @njit(**LOCAL)
     def flatmc_choice(s, ip, fp, rng, ko, co, bufs, vals):
         """Flat Monte Carlo: IP_N playouts per legal action, each on a fresh determinisation; the best mean share."""
         p = player(s)
@@ -210,6 +239,7 @@ def build(apply, player, nlegal, legal, nplayers, shares, values, same_turn, det
         """Open-loop UCT: a tree over action sequences from the root; every iteration draws a new determinisation of
         the root, descends by UCB (the mover's mean win share) among the actions legal in that sample, expands one
         action, plays out (IP_DEPTH decisions, -1: to the end) and backs up the win share of every seat.
+        With IP_PRUNE = k > 0 only the best k root actions by one-step lookahead are searched.
         The most visited root action is chosen."""
         iters = ip[IP_N]
         depth = ip[IP_DEPTH]
@@ -219,6 +249,7 @@ def build(apply, player, nlegal, legal, nplayers, shares, values, same_turn, det
         ev = vals[2 * MAX_PLAYERS:]
         t = bufs[0]
         _new_node(child, visits, wsum, 0)
+        prune_root(s, ip[IP_PRUNE], fp, rng, ko, co, bufs, child, vals)
         n_nodes = 1
         for _ in range(iters):
             copy_state(t, s)
@@ -231,13 +262,13 @@ def build(apply, player, nlegal, legal, nplayers, shares, values, same_turn, det
                 nl = nlegal(t)
                 untried = 0
                 for i in range(nl):
-                    if child[node, legal(t, i)] < 0:
+                    if child[node, legal(t, i)] == -1:
                         untried += 1
                 if untried > 0 and n_nodes < cap:
                     j = randbelow(rng, ko, co, untried)
                     a = -1
                     for i in range(nl):
-                        if child[node, legal(t, i)] < 0:
+                        if child[node, legal(t, i)] == -1:
                             if j == 0:
                                 a = legal(t, i)
                                 break
@@ -304,6 +335,8 @@ def build(apply, player, nlegal, legal, nplayers, shares, values, same_turn, det
             return lookahead_choice(s, ip, fp, rng, ko, co, bufs, vals)
         if kind == FLATMC:
             return flatmc_choice(s, ip, fp, rng, ko, co, bufs, vals)
-        return mcts_choice(s, ip, fp, rng, ko, co, bufs, child, visits, wsum, path, vals)
+        if kind == MCTS or kind == VMCTS:
+            return mcts_choice(s, ip, fp, rng, ko, co, bufs, child, visits, wsum, path, vals)
+        return random_choice(s, rng, ko, co)
 
     return decide

@@ -7,7 +7,8 @@ Grammar (options in any order, each at most once; `ValueError` names an unknown 
     greedy    [: lookahead options]          one-step lookahead on the game's `greedy` evaluation
     heuristic : persona [, lookahead options]   one-step lookahead on a persona's weights
     flatmc    [: n=20, depth=-1, eval=greedy, temp=3, rel=1]
-    mcts      [: iters=200, c=1.4, depth=-1, eval=greedy, temp=3, rel=1]
+    mcts      [: iters=200, c=1.4, depth=-1, eval=greedy, temp=3, rel=1, prune=0]
+    vmcts     [: iters=800, c=1.4, depth=0, eval=value, temp=6, rel=1, prune=0]
 
     lookahead options: w_<feature>=x (override one evaluation weight), rel=0|1 (relative evaluation: own value
     minus the best opponent's, default 1), finish=0|1 (take the turn's own sub-decisions greedily before
@@ -15,6 +16,9 @@ Grammar (options in any order, each at most once; `ValueError` names an unknown 
     flatmc: n playouts per legal action; mcts: iters iterations, c the UCT constant. depth: playout length in
     decisions (-1: to the end of the game); a playout cut short is scored by the `eval` weights (a persona name or
     `greedy`, with w_<feature> overrides) turned into win shares by a softmax with temperature `temp` VP.
+    prune: search only the best `prune` root actions by one-step lookahead on the `eval` weights (0: all).
+    vmcts is mcts with other defaults: no playouts (each new leaf is scored by the evaluation) and the game's
+    `value` weights (fitted to the outcomes of strong self-play; `greedy` for a game without them).
 
 A spec becomes (kind, ip, fp): an int, an int vector and a float vector (see `brux.agents.search`).
 """
@@ -28,14 +32,19 @@ import numpy as np
 
 from . import search as S
 
-AGENTS = ("random", "greedy", "heuristic", "flatmc", "mcts")
+AGENTS = ("random", "greedy", "heuristic", "flatmc", "mcts", "vmcts")
 LOOKAHEAD_OPTIONS = ("rel", "finish")
 SEARCH_OPTIONS = {
     "flatmc": ("n", "depth", "eval", "temp", "rel"),
-    "mcts": ("iters", "c", "depth", "eval", "temp", "rel"),
+    "mcts": ("iters", "c", "depth", "eval", "temp", "rel", "prune"),
+    "vmcts": ("iters", "c", "depth", "eval", "temp", "rel", "prune"),
 }
-DEFAULTS = {"n": 20, "iters": 200, "c": 1.4, "depth": -1, "eval": "greedy", "temp": 3.0, "rel": 1, "finish": 1}
-_INT_RANGES = {"n": (1, 100_000), "iters": (1, 200_000), "depth": (-1, 100_000), "rel": (0, 1), "finish": (0, 1)}
+DEFAULTS = {"n": 20, "iters": 200, "c": 1.4, "depth": -1, "eval": "greedy", "temp": 3.0, "rel": 1, "finish": 1,
+            "prune": 0}
+AGENT_DEFAULTS = {"vmcts": {"iters": 800, "depth": 0, "eval": "value", "temp": 6.0}}  # where an agent differs
+VALUE_FALLBACK = "greedy"  # vmcts's evaluation in a game without `value` weights
+_INT_RANGES = {"n": (1, 100_000), "iters": (1, 200_000), "depth": (-1, 100_000), "rel": (0, 1), "finish": (0, 1),
+               "prune": (0, 100_000)}
 _FLOAT_RANGES = {"c": (0.0, 100.0), "temp": (1e-6, 1e6)}
 
 
@@ -52,7 +61,8 @@ class AgentSpec:
         return dict(self.options)
 
     def get(self, key: str) -> object:
-        return self.opts.get(key, DEFAULTS.get(key))
+        """An option's value: given, else this agent's default."""
+        return self.opts.get(key, AGENT_DEFAULTS.get(self.name, {}).get(key, DEFAULTS.get(key)))
 
     def __str__(self) -> str:
         items = ([self.persona] if self.persona else []) + [f"{k}={_fmt(v)}" for k, v in self.options]
@@ -125,7 +135,7 @@ def parse_spec(text: str, features: Sequence[str] | None = None, personas: Seque
             opts[key] = float(_number(raw, key, value, float))
         else:
             opts[key] = int(_number(raw, key, value, int))
-    order = ("iters", "n", "c", "depth", "eval", "temp", "rel", "finish")
+    order = ("iters", "n", "c", "depth", "eval", "temp", "rel", "finish", "prune")
     ordered = [(k, opts[k]) for k in order if k in opts] + sorted((k, v) for k, v in opts.items() if k.startswith("w_"))
     return AgentSpec(name, persona, tuple(ordered))
 
@@ -167,6 +177,8 @@ def encode(spec: AgentSpec, features: Sequence[str], weights: Mapping[str, np.nd
     if spec.name == "random":
         return kind, ip, fp
     base = spec.persona if spec.name == "heuristic" else ("greedy" if spec.name == "greedy" else spec.get("eval"))
+    if spec.name == "vmcts" and "eval" not in spec.opts and base not in weights:
+        base = VALUE_FALLBACK
     if base not in weights:
         raise ValueError(f"agent {str(spec)!r}: this game has no evaluation {base!r}; known: {', '.join(weights)}")
     w = np.array(weights[base], dtype=np.float64, copy=True)
@@ -179,9 +191,10 @@ def encode(spec: AgentSpec, features: Sequence[str], weights: Mapping[str, np.nd
     fp[S.FP_REL] = float(spec.get("rel"))
     fp[S.FP_C] = float(spec.get("c"))
     fp[S.FP_TEMP] = float(spec.get("temp"))
-    ip[S.IP_N] = int(spec.get("iters") if spec.name == "mcts" else spec.get("n"))
+    ip[S.IP_N] = int(spec.get("iters") if spec.name in ("mcts", "vmcts") else spec.get("n"))
     ip[S.IP_DEPTH] = int(spec.get("depth"))
     ip[S.IP_FINISH] = int(spec.get("finish"))
+    ip[S.IP_PRUNE] = int(spec.get("prune"))
     return kind, ip, fp
 
 

@@ -12,7 +12,8 @@ from brux.games.bruxelles1897 import agents as GA
 from brux.games.bruxelles1897.kernel import layout as L
 
 SPECS = ["random", "greedy", "greedy:finish=0,rel=0", "heuristic:builder", "heuristic:collector", "heuristic:noble",
-         "heuristic:balanced", "flatmc:n=2", "flatmc:n=2,depth=5", "mcts:iters=40", "mcts:iters=30,depth=6,eval=noble"]
+         "heuristic:balanced", "flatmc:n=2", "flatmc:n=2,depth=5", "mcts:iters=40", "mcts:iters=30,depth=6,eval=noble",
+         "vmcts:iters=40", "vmcts:iters=30,prune=3", "mcts:iters=20,prune=2"]
 
 
 def load(players=3):
@@ -138,7 +139,8 @@ def _permute_hidden(state, rnd):
 
 
 @pytest.mark.parametrize("spec, every", [("mcts:iters=150", 11), ("greedy", 2), ("heuristic:collector", 2),
-                                         ("flatmc:n=3", 11), ("mcts:iters=60,depth=8,eval=builder", 11)])
+                                         ("flatmc:n=3", 11), ("mcts:iters=60,depth=8,eval=builder", 11),
+                                         ("vmcts:iters=150,prune=4", 5)])
 def test_no_peeking(spec, every):
     """A decision with a fixed agent seed does not change when the hidden deck order (and future chance) changes."""
     rnd = random.Random(1)
@@ -153,6 +155,30 @@ def test_no_peeking(spec, every):
                 assert choose(other, spec, seed=123) == choose(state, spec, seed=123)
                 checked += 1
     assert checked >= 10
+
+
+def test_prune_one_is_the_lookahead():
+    """With prune=1 only the best root action by one-step lookahead (the heuristic's choice) is left to search."""
+    checked = 0
+    for players in (2, 3):
+        for state in random_states(players, seed=60 + players, every=3):
+            for persona in ("balanced", "builder"):
+                assert (choose(state, f"vmcts:iters=20,prune=1,eval={persona}", seed=9)
+                        == choose(state, f"heuristic:{persona}", seed=9))
+                checked += 1
+    assert checked > 50
+
+
+def test_prune_keeps_the_search_among_the_best():
+    """prune=k: whatever the budget, the choice is one of the same k root actions (the seed fixes the pruning)."""
+    wide = 0
+    for state in random_states(3, seed=8, every=4)[:15]:
+        if len(state.legal_actions()) < 8:
+            continue
+        picks = {choose(state, f"vmcts:iters={n},prune=3", seed=4) for n in (1, 2, 3, 4, 30, 200)}
+        assert len(picks) <= 3
+        wide += len({choose(state, "vmcts:iters=1", seed=k) for k in range(12)}) > 3
+    assert wide > 0  # without pruning a one-iteration search picks among more actions
 
 
 def test_features_view():

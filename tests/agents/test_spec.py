@@ -33,6 +33,10 @@ def game():
     ("flatmc", "flatmc"),
     ("mcts:c=1.4,iters=200", "mcts:iters=200,c=1.4"),
     ("mcts:iters=50,depth=10,eval=collector,temp=2.5", "mcts:iters=50,depth=10,eval=collector,temp=2.5"),
+    ("mcts:prune=5,iters=100", "mcts:iters=100,prune=5"),
+    ("vmcts", "vmcts"),
+    ("vmcts:prune=6,c=0.8,iters=400", "vmcts:iters=400,c=0.8,prune=6"),
+    ("vmcts:depth=4,eval=balanced,w_vp=2", "vmcts:depth=4,eval=balanced,w_vp=2"),
 ])
 def test_canonical(text, canonical):
     assert str(parse_spec(text, GA.FEATURES, GA.PERSONAS)) == canonical
@@ -55,6 +59,9 @@ def test_canonical(text, canonical):
     ("greedy:w_charisma=2", ["unknown weight", "w_charisma"]),
     ("mcts:eval=wizard", ["eval"]),
     ("flatmc:iters=5", ["unknown option", "iters"]),
+    ("vmcts:prune=-1", ["prune"]),
+    ("vmcts:finish=0", ["unknown option", "finish"]),
+    ("flatmc:prune=3", ["unknown option", "prune"]),
 ])
 def test_errors_name_the_problem(text, words):
     with pytest.raises(ValueError) as e:
@@ -86,7 +93,7 @@ def test_agent_names(game):
     assert names[:2] == ["random", "greedy"]
     for p in ("builder", "collector", "noble"):
         assert f"heuristic:{p}" in names
-    assert names[-2:] == ["flatmc", "mcts"]
+    assert names[-3:] == ["flatmc", "mcts", "vmcts"]
     assert game.agent_names() == names
     for n in names:
         game.parse_agents(n)
@@ -106,6 +113,23 @@ def test_codes():
     assert encode(parse_spec("heuristic:noble"), GA.FEATURES, GA.WEIGHTS)[0] == S.HEURISTIC
     assert encode(parse_spec("flatmc"), GA.FEATURES, GA.WEIGHTS)[1][S.IP_N] == 20
     assert encode(parse_spec("mcts"), GA.FEATURES, GA.WEIGHTS)[1][S.IP_N] == 200
+
+
+def test_vmcts_codes():
+    """vmcts is MCTS with its own defaults: leaves scored by the `value` weights, no playouts."""
+    kind, ip, fp = encode(parse_spec("vmcts"), GA.FEATURES, GA.WEIGHTS)
+    assert kind == S.VMCTS
+    assert ip[S.IP_N] == 800 and ip[S.IP_DEPTH] == 0 and ip[S.IP_PRUNE] == 0
+    assert np.array_equal(fp[S.FP_W:], GA.WEIGHTS["value"]) and fp[S.FP_TEMP] == 6.0
+    kind, ip, fp = encode(parse_spec("vmcts:iters=50,depth=-1,eval=noble,temp=2,prune=4"), GA.FEATURES, GA.WEIGHTS)
+    assert ip[S.IP_N] == 50 and ip[S.IP_DEPTH] == -1 and ip[S.IP_PRUNE] == 4 and fp[S.FP_TEMP] == 2.0
+    assert np.array_equal(fp[S.FP_W:], GA.WEIGHTS["noble"])
+    assert encode(parse_spec("mcts:prune=3"), GA.FEATURES, GA.WEIGHTS)[1][S.IP_PRUNE] == 3
+    # a game without `value` weights: vmcts evaluates with `greedy`; asking for eval=value names the problem
+    other = {k: v for k, v in GA.WEIGHTS.items() if k != "value"}
+    assert np.array_equal(encode(parse_spec("vmcts"), GA.FEATURES, other)[2][S.FP_W:], GA.WEIGHTS["greedy"])
+    with pytest.raises(ValueError, match="no evaluation 'value'"):
+        encode(parse_spec("vmcts:eval=value"), GA.FEATURES, other)
 
 
 def test_tournament_lineups():

@@ -89,6 +89,13 @@ WEIGHTS = {
     "noble": _weights(**{**_BASE, "nobles": 1.6, "noble_track": 1.0, "money": 0.3, "money_bonus": 0.6,
                          "upkeep": 1.3, "brussels": -0.7, "prison": -0.3, "house_vp": 1.0}),
     "balanced": _weights(**_BASE),
+    # `value`: a conditional logit of the final win on the features, fitted to self-play positions
+    # (`python -m brux.agents.fit`); VP units, the win chance is a softmax of the values at temperature about 6
+    "value": _weights(vp=1, house_vp=0.714, materials=1.08, money=0.55, money_bonus=0.0318, artworks=0.202,
+                      colours=1.27, nobles=0.598, upkeep=0.265, house_types=0.738, arch_track=0.698,
+                      noble_track=0.704, prestige_track=2, prison=-2.28, hand=2.05, columns=0.72, arms=1.17,
+                      exhibition=1.17, brussels=-1.93, arch_future=-0.422, prestige_future=0.869,
+                      exhibit_future=0.49, build_ready=0.492),
 }
 PERSONAS = ("builder", "collector", "noble", "balanced")
 
