@@ -8,7 +8,7 @@ Grammar (options in any order, each at most once; `ValueError` names an unknown 
     heuristic : persona [, lookahead options]   one-step lookahead on a persona's weights
     flatmc    [: n=20, depth=-1, eval=greedy, temp=3, rel=1]
     mcts      [: iters=200, c=1.4, depth=-1, eval=greedy, temp=3, rel=1, prune=0]
-    vmcts     [: iters=800, c=1.4, depth=0, eval=value, temp=6, rel=1, prune=0]
+    vmcts     [: iters=600, c=1.4, depth=0, eval=value, temp=6, rel=1, prune=0]
 
     lookahead options: w_<feature>=x (override one evaluation weight), rel=0|1 (relative evaluation: own value
     minus the best opponent's, default 1), finish=0|1 (take the turn's own sub-decisions greedily before
@@ -41,7 +41,7 @@ SEARCH_OPTIONS = {
 }
 DEFAULTS = {"n": 20, "iters": 200, "c": 1.4, "depth": -1, "eval": "greedy", "temp": 3.0, "rel": 1, "finish": 1,
             "prune": 0}
-AGENT_DEFAULTS = {"vmcts": {"iters": 800, "depth": 0, "eval": "value", "temp": 6.0}}  # where an agent differs
+AGENT_DEFAULTS = {"vmcts": {"iters": 600, "depth": 0, "eval": "value", "temp": 6.0}}  # where an agent differs
 VALUE_FALLBACK = "greedy"  # vmcts's evaluation in a game without `value` weights
 _INT_RANGES = {"n": (1, 100_000), "iters": (1, 200_000), "depth": (-1, 100_000), "rel": (0, 1), "finish": (0, 1),
                "prune": (0, 100_000)}

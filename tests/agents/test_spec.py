@@ -119,7 +119,7 @@ def test_vmcts_codes():
     """vmcts is MCTS with its own defaults: leaves scored by the `value` weights, no playouts."""
     kind, ip, fp = encode(parse_spec("vmcts"), GA.FEATURES, GA.WEIGHTS)
     assert kind == S.VMCTS
-    assert ip[S.IP_N] == 800 and ip[S.IP_DEPTH] == 0 and ip[S.IP_PRUNE] == 0
+    assert ip[S.IP_N] == 600 and ip[S.IP_DEPTH] == 0 and ip[S.IP_PRUNE] == 0
     assert np.array_equal(fp[S.FP_W:], GA.WEIGHTS["value"]) and fp[S.FP_TEMP] == 6.0
     kind, ip, fp = encode(parse_spec("vmcts:iters=50,depth=-1,eval=noble,temp=2,prune=4"), GA.FEATURES, GA.WEIGHTS)
     assert ip[S.IP_N] == 50 and ip[S.IP_DEPTH] == -1 and ip[S.IP_PRUNE] == 4 and fp[S.FP_TEMP] == 2.0

@@ -1,0 +1,76 @@
+"""Plackett–Luce ratings with bootstrap intervals, the evaluation fit, and the ladder script."""
+
+import numpy as np
+import pytest
+
+from benchmarks import ladder
+from brux.agents.fit import fit, log_loss
+from brux.agents.ratings import game_rankings, log_strengths, rate
+
+
+def sample_rankings(strength, k, n, rng):
+    """n Plackett–Luce rankings of k items drawn from all items (exp(strength) weights)."""
+    out = []
+    for _ in range(n):
+        items = list(rng.choice(len(strength), k, replace=False))
+        ranking = []
+        while items:
+            w = np.exp([strength[i] for i in items])
+            ranking.append(items.pop(rng.choice(len(items), p=w / w.sum())))
+        out.append(ranking)
+    return out
+
+
+def test_ratings_recover_strengths_with_intervals():
+    rng = np.random.default_rng(3)
+    true = np.array([0.0, 0.5, 1.5, 2.5])
+    rankings = sample_rankings(true, 3, 1500, rng)
+    est, lo, hi = rate(4, rankings, reference=0, reps=60, seed=1)
+    assert est[0] == 0.0 and lo[0] == 0.0 == hi[0]
+    assert list(np.argsort(est)) == [0, 1, 2, 3]
+    assert np.all(lo[1:] < est[1:]) and np.all(est[1:] < hi[1:])
+    assert np.all(lo[1:] <= true[1:] + 0.05) and np.all(true[1:] - 0.05 <= hi[1:])
+    assert np.abs(est - true).max() < 0.3
+    assert abs(log_strengths(4, rankings).mean()) < 1e-9
+    with pytest.raises(ValueError, match="no games"):
+        log_strengths(3, [])
+
+
+def test_game_rankings_place_an_agent_by_its_best_seat():
+    result = {"lineups": [("a", "b", "b"), ("c", "a", "b")],
+              "results": [{"rank": np.array([[2, 1, 3], [1, 1, 3]])}, {"rank": np.array([[3, 2, 1]])}]}
+    names = ["a", "b", "c"]
+    assert game_rankings(result, names) == [[1, 0], [0, 1], [1, 0, 2]]
+
+
+def test_fit_recovers_conditional_logit_weights():
+    rng = np.random.default_rng(5)
+    w_true = np.array([1.0, -0.5, 0.25])
+    x = rng.normal(size=(6000, 3, 3))
+    z = x @ w_true
+    p = np.exp(z) / np.exp(z).sum(axis=1, keepdims=True)
+    y = np.zeros((6000, 3))
+    y[np.arange(6000), [rng.choice(3, p=pi) for pi in p]] = 1.0
+    w = fit(x, y, l2=0.0)
+    assert np.abs(w - w_true).max() < 0.1
+    assert log_loss(w, x, y) < log_loss(np.zeros(3), x, y) == pytest.approx(np.log(3))
+
+
+def test_ladder_tables_and_a_tiny_run(tmp_path, monkeypatch, capsys):
+    names = [str(i) for i in range(6)]
+    triples = ladder.tables(names)
+    assert ("0", "1", "2") in triples and ("0", "2", "3") in triples and ("3", "4", "5") in triples
+    assert all(len(set(t)) == 3 for t in triples) and len(triples) == 4 + 3
+    doc = tmp_path / "agents.md"
+    doc.write_text(f"# Agents\n\n{ladder.START}\nold\n{ladder.END}\n\nafter\n")
+    monkeypatch.setattr(ladder, "DOC", doc)
+    assert ladder.main(["--agents", "random,greedy,heuristic:balanced", "--games", "2", "--cpu-seconds", "0.01",
+                        "--reps", "5", "--write"]) == 0
+    text = doc.read_text()
+    assert "old" not in text and text.endswith("after\n")
+    for agent in ("`random` | +0.00 |", "`greedy` |", "`heuristic:balanced` |"):
+        assert agent in text
+    assert "12 games" in text and "| `random`, `greedy`, `heuristic:balanced` | 12 |" in text
+    with pytest.raises(SystemExit):
+        ladder.main(["--agents", "random,greedy", "--games", "1"])
+    assert "at least 3 agents" in capsys.readouterr().err
