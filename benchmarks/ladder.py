@@ -27,7 +27,7 @@ from brux.agents import tournament
 from brux.agents.ratings import game_rankings, rate
 
 LADDER = ("random", "greedy", "heuristic:collector", "heuristic:balanced", "flatmc:n=20", "mcts:iters=200",
-          "mcts:iters=500", "vmcts", "mcts:iters=1000")
+          "mcts:iters=500", "mcts:iters=1000", "vmcts")
 DOC = Path(__file__).resolve().parent.parent / "docs" / "agents.md"
 START, END = "<!-- ladder:start -->", "<!-- ladder:end -->"
 
@@ -57,7 +57,7 @@ def ladder(game_name: str, agents: Sequence[str], games: int, cpu_seconds: float
            reps: int) -> str:
     """Play the ladder's tournaments and measure the agents; returns the Markdown section."""
     game = brux.load_game(game_name, players=3)
-    specs = list(game.parse_agents(list(agents)))
+    specs = [game.parse_agents(a)[0] for a in agents]
     rankings: list[list[int]] = []
     lines = []
     for k, triple in enumerate(tables(specs)):
