@@ -68,7 +68,7 @@ def test_all_random_play_is_play_random():
 
 def test_deterministic_and_chunk_independent():
     game = load(3)
-    lineup = ["mcts:iters=25", "heuristic:collector", "flatmc:n=1"]
+    lineup = ["mcts:iters=25", "heuristic:collector", "vmcts:iters=30"]
     a = game.play(6, master_seed=3, agents=lineup)
     b = game.play(6, master_seed=3, agents=lineup)
     c1 = game.play(2, master_seed=3, first_index=0, agents=lineup)
@@ -80,7 +80,7 @@ def test_deterministic_and_chunk_independent():
 
 def test_step_by_step_agents_replay_the_batch():
     game = load(3)
-    lineup = ["mcts:iters=15", "greedy", "heuristic:builder"]
+    lineup = ["mcts:iters=15", "vmcts:iters=20,prune=5", "heuristic:builder"]
     res = game.play(2, master_seed=21, agents=lineup)
     for g in range(2):
         seed = int(res["seed"][g])
