@@ -126,6 +126,7 @@ class RunSpec:
             "format": MANIFEST_FORMAT,
             "brux_version": brux.__version__,
             "game": self.game,
+            "rules_version": game.rules_version,
             "players": self.players,
             "overrides": json.loads(json.dumps(self.overrides)),
             "params": json.loads(json.dumps(game.params)),

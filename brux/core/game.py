@@ -66,17 +66,30 @@ class Game:
         """Per-seat result arrays of uniformly random games (see brux.core.rules.Rules.play_random)."""
         return self.rules.play_random(self.flat, master_seed, first_index, n_games)
 
+    @property
+    def rules_version(self) -> int:
+        return self.rules.rules_version
+
     def agent_names(self) -> list[str]:
         """Agents this game can be played with (see docs/agents.md for options)."""
-        from brux.agents import agent_names
-
-        return agent_names(self)
+        return ["random"] if self.rules.agents is None else self.rules.agents.names()
 
     def parse_agents(self, agents: str | list[str] | tuple[str, ...] = "random") -> tuple[str, ...]:
         """The canonical spec of each seat's agent; a single spec plays every seat. ValueError names a bad one."""
-        from brux.agents import parse_for_game
+        if self.rules.agents is None:
+            return self._random_lineup(agents)
+        return tuple(str(s) for s in self.rules.agents.parse(self, agents))
 
-        return tuple(str(s) for s in parse_for_game(self, agents))
+    def _random_lineup(self, agents: str | list[str] | tuple[str, ...]) -> tuple[str, ...]:
+        """The line-up of a game without agents capability: every seat `random`."""
+        specs = [a.strip() for a in agents.split(",")] if isinstance(agents, str) else list(agents)
+        bad = [s for s in specs if not isinstance(s, str) or s.strip() != "random"]
+        if bad:
+            raise ValueError(f"{self.name} has no agent {bad[0]!r} yet; known agents: random")
+        if len(specs) not in (1, self.players):
+            raise ValueError(f"{len(specs)} agents given for {self.players} players; give one for all seats or one "
+                             "per seat")
+        return ("random",) * self.players
 
     def play(self, n_games: int, master_seed: int = 0, first_index: int = 0,
              agents: str | list[str] | tuple[str, ...] = "random") -> dict[str, np.ndarray]:
@@ -84,15 +97,12 @@ class Game:
 
         Same seeds give the same deals to every line-up; all seats "random" gives play_random's games exactly.
         """
-        from brux.agents import encode_lineup, parse_for_game
-
         if isinstance(n_games, bool) or not isinstance(n_games, (int, np.integer)) or n_games < 0:
             raise ValueError(f"n_games must be a non-negative integer, got {n_games!r}")
-        specs = parse_for_game(self, agents)
-        if not hasattr(self.rules, "play_agents"):
+        if self.rules.agents is None:
+            self._random_lineup(agents)
             return self.play_random(int(n_games), master_seed, first_index)
-        kinds, ip, fp = encode_lineup(specs, self.rules.agent_features, self.rules.agent_weights())
-        return self.rules.play_agents(self.flat, master_seed, first_index, int(n_games), kinds, ip, fp)
+        return self.rules.agents.play_lineup(self, int(n_games), master_seed, first_index, agents)
 
     def __repr__(self) -> str:
         over = f", overrides={self.overrides}" if self.overrides else ""

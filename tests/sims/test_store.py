@@ -22,11 +22,12 @@ def _run(out, game_name, **kw):
 def test_manifest_follows_the_results_doc(tmp_path, game_name):
     result = _run(tmp_path / "r", game_name, overrides={"rounds": 3})
     m = json.loads((tmp_path / "r" / "manifest.json").read_text())
-    assert list(m) == ["format", "brux_version", "game", "players", "overrides", "params", "params_id", "agents",
-                       "master_seed", "games", "chunk_size", "vp_sources", "games_done"]
+    assert list(m) == ["format", "brux_version", "game", "rules_version", "players", "overrides", "params",
+                       "params_id", "agents", "master_seed", "games", "chunk_size", "vp_sources", "games_done"]
     game = brux.load_game(game_name, 3, rounds=3)
     assert m == result.manifest
     assert m["format"] == 1 and m["brux_version"] == brux.__version__ and m["game"] == game_name
+    assert m["rules_version"] == game.rules_version == brux.games.GAMES[game_name].rules_version >= 1
     assert m["params"] == game.params and m["params_id"] == game.params_id and m["overrides"] == {"rounds": 3}
     assert m["agents"] == ["random"] * 3 and m["master_seed"] == 3 and m["games"] == GAMES
     assert m["chunk_size"] == CHUNK and m["vp_sources"] == list(game.vp_sources) and m["games_done"] == GAMES
@@ -49,6 +50,15 @@ def test_resume_replays_only_missing_chunks(tmp_path, game_name):
     assert again.table().equals(full)
     done = _run(out, game_name)
     assert done.games_played == 0 and done.table().equals(full)
+
+
+def test_a_run_under_another_rules_version_is_not_resumed(tmp_path, game_name):
+    out = tmp_path / "r"
+    _run(out, game_name)
+    m = json.loads((out / "manifest.json").read_text())
+    (out / "manifest.json").write_text(json.dumps({**m, "rules_version": m["rules_version"] - 1}))
+    with pytest.raises(sims.SimsError, match="holds a different run \\(rules_version differ"):
+        _run(out, game_name)
 
 
 def test_another_run_is_refused_unless_forced(tmp_path, game_name):

@@ -1,30 +1,24 @@
-"""Agents for Bruxelles 1897: evaluation features, persona weights, determinisation and the batch with agents.
+"""Agents for Bruxelles 1897: evaluation features, persona weights and determinisation.
 
-The generic search (random, one-step lookahead, flat Monte Carlo, MCTS) lives in `brux.agents.search`; this module
-gives it the game's kernel functions and the game-specific parts:
+The generic search (random, one-step lookahead, flat Monte Carlo, MCTS) and the batch with agents are built by the
+game kit (`brux.agents.kit`) from `kernel/hooks.py`, which exports the game-specific parts made here:
 
 - `features`: a seat's evaluation features from the state array (VP so far and estimates of what the tableau and
   the position are worth at the end); an agent's evaluation is a weight vector over them (`WEIGHTS`).
 - `determinise`: what a searching agent may not see is replaced by a sample from the agent's own stream: every deck
   (artwork, material, house, noble) is put in canonical order and shuffled, and the copy's chance stream is re-keyed.
   Deck composition is public (component totals minus everything visible; discard piles are face up).
-- `play_batch`: games of a run with one agent per seat, the same result arrays as `engine.play_random_batch`
-  (bit-identical to it when every seat is `random`), plus the decisions each seat took.
 """
 
 import numpy as np
 from numba import njit
 
-from brux.agents import search as S
-from brux.core.batch import batch_game_seed, result_arrays
 from brux.core.jit import JIT, TINY
-from brux.core.rng import next_u64, randbelow, seed_stream
+from brux.core.rng import next_u64, randbelow
 
 from .kernel import codes as C
 from .kernel import layout as L
 from .kernel.base import count, players, seat
-from .kernel.engine import AGENT_RNG, WORK_SIZE, apply, init, rank, record_result
-from .kernel.legal import legal_at
 from .kernel.majority import area_majorities, column_mask, field
 from .kernel.rounds import lower_half_vp
 
@@ -186,42 +180,8 @@ def seat_value(s, p, w):
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# The game's functions handed to the generic search
+# The game's functions handed to the generic search (through kernel/hooks.py)
 # ---------------------------------------------------------------------------------------------------------------
-@njit(**JIT)
-def g_player(s):
-    """Seat to decide, -1 when the game is over."""
-    return s[L.G_CUR] if s[L.G_OVER] == 0 else -1
-
-
-@njit(**JIT)
-def g_nlegal(s):
-    return s[L.LEGAL_N]
-
-
-@njit(**JIT)
-def g_legal(s, i):
-    return legal_at(s, i)
-
-
-@njit(**JIT)
-def g_players(s):
-    return s[L.P_PLAYERS]
-
-
-@njit(**JIT)
-def g_shares(s, out):
-    """Win shares of a finished game (1/k for a k-way tie for first)."""
-    n = players(s)
-    k = 0
-    for p in range(n):
-        r = rank(s, p)
-        out[p] = 1.0 if r == 1 else 0.0
-        k += r == 1
-    for p in range(n):
-        out[p] /= k
-
-
 @njit(**JIT)
 def g_values(s, w, out):
     for p in range(players(s)):
@@ -260,59 +220,6 @@ def determinise(s, rng, key_off, ctr_off):
     s[L.G_RNG_CTR] = 0
 
 
-# ---------------------------------------------------------------------------------------------------------------
-# Entry points
-# ---------------------------------------------------------------------------------------------------------------
-_decide = S.build(apply, g_player, g_nlegal, g_legal, g_players, g_shares, g_values, g_same_turn, determinise)
-
-
-@njit(cache=True)
-def decide(s, kind, ip, fp, rng, key_off, ctr_off, scratch):
-    """One decision of an agent for the seat to move in state `s` (its stream at rng[key_off], rng[ctr_off])."""
-    bufs, child, visits, wsum, path, vals = scratch
-    return _decide(s, kind, ip, fp, rng, key_off, ctr_off, bufs, child, visits, wsum, path, vals)
-
-
-@njit(cache=True)
-def make_scratch(cap):
-    return S.make_scratch(cap, L.STATE_SIZE, C.N_ACTIONS)
-
-
-@njit(cache=True)
-def decide_one(state, kind, ip, fp, rng):
-    """A decision for the seat to move in `state` (not modified); `rng` = [key, counter] of the agent's stream."""
-    cap = S.tree_capacity(kind, ip)
-    scratch = make_scratch(cap)
-    return decide(state, kind, ip, fp, rng, 0, 1, scratch)
-
-
-@njit(cache=True, nogil=True)
-def play_batch(params, master_seed, first_index, n_games, kinds, iparams, fparams):
-    """Play games first_index .. first_index + n_games - 1 of a run, seat p played by agent (kinds[p], iparams[p],
-    fparams[p]). Same arrays as `engine.play_random_batch`, plus the decisions taken by each seat."""
-    n = params[L.P_PLAYERS]
-    seeds, vp, rk, share, src, opening, length = result_arrays(n_games, n, L.N_SOURCES)
-    decisions = np.zeros((n_games, n), np.int32)
-    cap = 1
-    for p in range(n):
-        cap = max(cap, S.tree_capacity(kinds[p], iparams[p]))
-    scratch = make_scratch(cap)
-    s = np.zeros(WORK_SIZE, np.int64)
-    for g in range(n_games):
-        seed = batch_game_seed(master_seed, first_index + g)
-        seeds[g] = seed
-        init(s, params, seed)
-        for p in range(n):
-            seed_stream(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, seed, 1 + p)
-        while s[L.G_OVER] == 0:
-            p = s[L.G_CUR]
-            a = decide(s, kinds[p], iparams[p], fparams[p], s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, scratch)
-            decisions[g, p] += 1
-            apply(s, a)
-        record_result(s, g, vp, rk, share, src, opening, length)
-    return seeds, vp, rk, share, src, opening, length, decisions
-
-
 def features(state: np.ndarray, seat_index: int) -> dict[str, float]:
     """The evaluation features of one seat (for notebooks and tests): feature name -> value."""
     out = {}
@@ -323,4 +230,4 @@ def features(state: np.ndarray, seat_index: int) -> dict[str, float]:
     return out
 
 
-__all__ = ["FEATURES", "PERSONAS", "WEIGHTS", "decide_one", "determinise", "features", "play_batch"]
+__all__ = ["FEATURES", "PERSONAS", "WEIGHTS", "determinise", "features", "g_same_turn", "g_values"]

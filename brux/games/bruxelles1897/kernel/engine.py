@@ -1,9 +1,9 @@
-"""Kernel entry points: create a game, apply a decision (then the automatic ones), results, batches."""
+"""Kernel entry points: create a game, apply a decision (then the automatic ones), ranking, the fast random
+play-out and replays. The batches are built by the game kit (`hooks.py`, `entry.py`)."""
 
 import numpy as np
 from numba import njit
 
-from brux.core.batch import batch_game_seed, result_arrays
 from brux.core.jit import JIT
 from brux.core.rng import below, next_u64, seed_stream
 
@@ -16,9 +16,7 @@ from .flow import step
 from .legal import compute_legal, legal_at, main_legal
 from .rounds import advance, start_action_phase
 
-AGENT_RNG = L.STATE_SIZE  # batch work arrays keep each seat's agent stream (key, counter) after the state ...
-AGENT_NEXT = AGENT_RNG + 2 * L.MAX_PLAYERS  # ... and, for random play-outs, the stream's next value drawn ahead
-WORK_SIZE = AGENT_NEXT + L.MAX_PLAYERS
+PLAYOUT_WORK = L.MAX_PLAYERS  # work slots after the agent streams: each stream's next value, drawn ahead
 
 
 @njit(**JIT)
@@ -97,15 +95,6 @@ def apply(s, a):
         auto = True
 
 
-@njit(cache=True)
-def legal_actions(s):
-    """The legal actions of the pending decision, ascending (empty when the game is over)."""
-    out = np.empty(s[L.LEGAL_N], np.int64)
-    for i in range(out.shape[0]):
-        out[i] = legal_at(s, i)
-    return out
-
-
 @njit(**JIT)
 def better(s, q, p):
     """Seat q ranks strictly above seat p (VP, then fewer in prison, then the sum of tracks)."""
@@ -121,27 +110,17 @@ def better(s, q, p):
 
 
 @njit(**JIT)
-def rank(s, p):
-    r = 1
-    for q in range(players(s)):
-        if q != p and better(s, q, p):
-            r += 1
-    return r
-
-
-@njit(**JIT)
-def n_first(s):
-    k = 0
-    for q in range(players(s)):
-        k += rank(s, q) == 1
-    return k
-
-
-@njit(**JIT)
-def play_out_random(s):
-    """Finish the game in work array s (set up, legal actions not yet computed) with every seat playing uniformly
-    at random from its agent stream. Player and automatic decisions are taken in this one loop, which compiles the
-    decision handlers into it (random play-outs never go through `apply`)."""
+def play_out_random(s, rng_off):
+    """Finish the game in work array s (as `init` left it) with every seat playing uniformly at random: seat p
+    draws from its agent stream at rng_off + 2 p, whose next value is kept drawn ahead at rng_off + 2 MAX_PLAYERS
+    + p. Player and automatic decisions are taken in this one loop, which compiles the decision handlers into it
+    (random play-outs never go through `apply`). Gives the games of the generic loop (pick = legal_at(s,
+    randbelow(stream of p, n)))."""
+    nxt = rng_off + 2 * L.MAX_PLAYERS
+    for p in range(players(s)):
+        s[nxt + p] = np.int64(next_u64(s, rng_off + 2 * p, rng_off + 2 * p + 1))
+    if s[L.G_OVER] != 0:
+        return
     n = compute_legal(s)
     while True:
         player = n > 1
@@ -149,8 +128,8 @@ def play_out_random(s):
         if player:
             # The seat's next stream value was drawn ahead, off this decision's critical path.
             p = s[L.G_CUR] & 3  # a seat (the mask drops the negative-index adjustment)
-            i = below(s[AGENT_NEXT + p], n)
-            s[AGENT_NEXT + p] = np.int64(next_u64(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1))
+            i = below(s[nxt + p], n)
+            s[nxt + p] = np.int64(next_u64(s, rng_off + 2 * p, rng_off + 2 * p + 1))
         step(s, legal_at(s, i))
         advance(s)
         s[L.G_DECISIONS] += player
@@ -158,44 +137,6 @@ def play_out_random(s):
         if s[L.G_OVER] != 0:
             return
         n = main_legal(s) if s[L.G_PENDING] == C.D_MAIN else compute_legal(s)
-
-
-@njit(cache=True, nogil=True)
-def play_random_batch(params, master_seed, first_index, n_games):
-    """Play games first_index .. first_index + n_games - 1 of a run with uniformly random agents.
-
-    No Python runs per decision. Returns per game its seed and length, and per seat VP, rank, win share, VP by
-    source and the two opening codes.
-    """
-    n = params[L.P_PLAYERS]
-    seeds, vp, rk, share, src, opening, length = result_arrays(n_games, n, L.N_SOURCES)
-    s = np.zeros(WORK_SIZE, np.int64)
-    for g in range(n_games):
-        seed = batch_game_seed(master_seed, first_index + g)
-        seeds[g] = seed
-        setup(s, params, seed)
-        for p in range(n):
-            seed_stream(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, seed, 1 + p)
-            s[AGENT_NEXT + p] = np.int64(next_u64(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1))
-        play_out_random(s)
-        record_result(s, g, vp, rk, share, src, opening, length)
-    return seeds, vp, rk, share, src, opening, length
-
-
-@njit(**JIT)
-def record_result(s, g, vp, rk, share, src, opening, length):
-    k = n_first(s)
-    for p in range(players(s)):
-        o = seat(p)
-        vp[g, p] = s[o + L.S_VP]
-        r = rank(s, p)
-        rk[g, p] = r
-        share[g, p] = 1.0 / k if r == 1 else 0.0
-        for j in range(L.N_SOURCES):
-            src[g, p, j] = s[o + L.S_SRC + j]
-        opening[g, p, 0] = s[o + L.S_OPEN]
-        opening[g, p, 1] = s[o + L.S_OPEN + 1]
-    length[g] = s[L.G_DECISIONS]
 
 
 @njit(**JIT)

@@ -1,0 +1,59 @@
+"""Lutèce's kernel hooks: what the game kit (`brux.core.kit`) builds the batches and the ranking from
+(docs/adding-a-game.md)."""
+
+from numba import njit
+
+from brux.core.jit import JIT
+
+from . import codes as C
+from . import layout as L
+from .base import players as nplayers
+from .base import seat
+from .engine import apply, init
+from .score import better
+
+STATE_SIZE = L.STATE_SIZE
+N_ACTIONS = C.N_ACTIONS
+N_SOURCES = L.N_SOURCES
+N_OPENINGS = 2
+MAX_PLAYERS = L.MAX_PLAYERS
+
+
+@njit(**JIT)
+def player(s):
+    """Seat whose decision is pending, -1 when the game is over."""
+    return s[L.G_CUR]
+
+
+@njit(**JIT)
+def nlegal(s):
+    return s[L.LEGAL_N]
+
+
+@njit(**JIT)
+def legal(s, i):
+    return s[L.LEGAL + i]
+
+
+@njit(**JIT)
+def vp(s, p):
+    return s[seat(p) + L.S_VP]
+
+
+@njit(**JIT)
+def source_vp(s, p, j):
+    return s[seat(p) + L.S_SRC + j]
+
+
+@njit(**JIT)
+def opening(s, p, k):
+    return s[seat(p) + L.S_OPEN + k]
+
+
+@njit(**JIT)
+def length(s):
+    return s[L.G_DECISIONS]
+
+
+__all__ = ["MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "STATE_SIZE", "apply", "better", "init", "legal",
+           "length", "nlegal", "nplayers", "opening", "player", "source_vp", "vp"]
