@@ -200,6 +200,11 @@ def _dimension(game: str, players: int, name: str, value: Any, where: str) -> Di
         raise SimsError(f"{where}key {key!r}: unknown rule parameter")
     if isinstance(value, list):
         value = {"values": value}
+    if value == {}:  # the parameter's declared search space (its game's parameter table)
+        space = brux.get_rules(game).params.search_space(name)
+        if space is None:
+            raise SimsError(f"{where}key {key!r}: {name} has no declared search range; give low and high or values")
+        value = space
     if not isinstance(value, dict):
         raise SimsError(f"{where}key {key!r} must be a table: {{low = 1, high = 3}}, {{values = [...]}} or "
                         f"{{low = 3, high = 8, length = 3}}, got {value!r}")

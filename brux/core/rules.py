@@ -9,27 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
 from brux.core.kit import BATCH_KEYS
-
-
-class ParamSource(Protocol):
-    """A game's rule parameters (brux.core.params.ParamTable)."""
-
-    def resolve(self, overrides: dict[str, Any]) -> dict[str, Any]: ...
-
-    def flatten(self, params: dict[str, Any], players: int) -> np.ndarray: ...
-
-
-class AgentsCapability(Protocol):
-    """A game's agents (brux.agents.kit.GameAgents)."""
-
-    features: tuple[str, ...]
-
-    def names(self) -> list[str]: ...
+from brux.core.params import ParamTable
 
 
 @dataclass(eq=False)
@@ -47,7 +32,7 @@ class Rules:
     vp_sources: tuple[str, ...]  # scoring sources, in the order of `vp_by_source` arrays
     hooks: ModuleType
     entry: ModuleType
-    params: ParamSource
+    params: ParamTable
     view: ModuleType
     action_names: Callable[[np.ndarray], tuple[str, ...]]  # readable name of every action number
     opening_labels: Callable[[np.ndarray], tuple[str, ...]]  # label of every opening code (code -1 is '-')

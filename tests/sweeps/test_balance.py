@@ -134,3 +134,12 @@ def test_cli_balance(tmp_path, capsys):
     write(file, TINY_TOML.replace("lenght", "length").replace("length = 3", "lenght = 3"))
     assert main(["balance", str(file), "--out", str(out)]) == 2
     assert "unknown key 'search.start_money.lenght'" in err_line(capsys)
+
+
+def test_an_empty_dimension_searches_the_declared_space():
+    spec = parse_balance({**TINY, "search": {"exhibit_vp": {}, "exhibition_mode": {}}})
+    dims = {d.name: d for d in spec.dimensions}
+    assert (dims["exhibit_vp"].low, dims["exhibit_vp"].high) == (0, 8)  # its declared search range
+    assert dims["exhibition_mode"].values == ("round_robin", "one_each")
+    with pytest.raises(SimsError, match="start_money has no declared search range"):
+        parse_balance({**TINY, "search": {"start_money": {}}})

@@ -17,7 +17,7 @@ def _faces(flat: np.ndarray) -> tuple[int, ...]:
 
 RULES = Rules(
     name="bruxelles1897", min_players=2, max_players=4, vp_sources=C.VP_SOURCES,
-    hooks=hooks, entry=entry, params=params, view=view,
+    hooks=hooks, entry=entry, params=params.TABLE, view=view,
     action_names=lambda flat: actions.action_names(_faces(flat)),
     opening_labels=lambda flat: actions.opening_labels(_faces(flat)),
     agents=GameAgents(agents.FEATURES, agents.WEIGHTS, entry.play_batch, entry.decide_one),

@@ -8,6 +8,6 @@ from .kernel import entry, hooks
 
 RULES = Rules(
     name="lutece", min_players=2, max_players=5, vp_sources=C.VP_SOURCES,
-    hooks=hooks, entry=entry, params=params, view=view,
+    hooks=hooks, entry=entry, params=params.TABLE, view=view,
     action_names=lambda flat: actions.action_names(), opening_labels=lambda flat: actions.opening_labels(),
 )
