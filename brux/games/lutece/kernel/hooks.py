@@ -1,10 +1,11 @@
-"""Lutèce's kernel hooks: what the game kit (`brux.core.kit`) builds the batches and the ranking from
-(docs/adding-a-game.md)."""
+"""Lutèce's kernel hooks: what the game kit (`brux.core.kit`, `brux.agents.kit`) builds the batches, the ranking
+and the searches from (docs/adding-a-game.md)."""
 
 from numba import njit
 
 from brux.core.jit import JIT
 
+from ..agents import FEATURES, WEIGHTS, determinise, same_turn, values
 from . import codes as C
 from . import layout as L
 from .base import players as nplayers
@@ -55,5 +56,6 @@ def length(s):
     return s[L.G_DECISIONS]
 
 
-__all__ = ["MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "STATE_SIZE", "apply", "better", "init", "legal",
-           "length", "nlegal", "nplayers", "opening", "player", "source_vp", "vp"]
+__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "STATE_SIZE", "WEIGHTS", "apply",
+           "better", "determinise", "init", "legal", "length", "nlegal", "nplayers", "opening", "player",
+           "same_turn", "source_vp", "values", "vp"]
