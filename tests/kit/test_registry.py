@@ -28,3 +28,29 @@ def test_core_does_not_import_the_agents():
             "print(any(m == 'brux.agents' or m.startswith('brux.agents.') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_a_game_without_the_agents_capability_plays_random_only():
+    import dataclasses
+
+    import numpy as np
+
+    from brux.agents import make_agents
+
+    rules = dataclasses.replace(get_rules("lutece"), agents=None)
+    game = brux.Game(rules, 3)
+    assert game.agent_names() == ["random"] and game.parse_agents("random") == ("random",) * 3
+    out = game.play(5, master_seed=2, agents=["random"] * 3)
+    ref = game.play_random(5, master_seed=2)
+    assert all(np.array_equal(out[k], ref[k]) for k in ref)
+    with pytest.raises(ValueError, match="lutece has no agent 'greedy' yet; known agents: random"):
+        game.play(5, agents="greedy")
+    with pytest.raises(ValueError, match="2 agents given for 3 players"):
+        game.parse_agents(["random", "random"])
+    # step by step, the random agent's stream gives the batch's game
+    seed = int(ref["seed"][0])
+    state = game.new_initial_state(seed=seed)
+    agents = make_agents(game, "random", seed)
+    while not state.is_terminal():
+        state.apply_action(agents[state.current_player()].choose(state))
+    assert [r["vp"] for r in state.result()] == ref["vp"][0].tolist()
