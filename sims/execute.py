@@ -15,6 +15,7 @@ from joblib import Parallel, delayed, effective_n_jobs, parallel_config
 from .agents import play_batch
 from .chunks import Chunk
 from .errors import SimsError
+from .integrity import chunk_metadata
 from .spec import RunSpec
 from .store import ResultsFolder
 from .table import result_table
@@ -29,7 +30,7 @@ def run_chunk(spec: RunSpec, folder: str, chunk: Chunk) -> Chunk:
     arrays = play_batch(game, spec.agents, spec.master_seed, chunk.first, chunk.count)
     table = result_table(arrays, first_index=chunk.first, game=game.name, params_id=game.params_id,
                          agents=spec.agents, vp_sources=game.vp_sources, opening_labels=game.opening_labels())
-    ResultsFolder(folder).write_chunk(chunk.index, table)
+    ResultsFolder(folder).write_chunk(chunk.index, table, chunk_metadata(spec.manifest(), chunk.index, table))
     return chunk
 
 

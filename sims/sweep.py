@@ -29,6 +29,7 @@ import brux
 
 from .errors import SimsError
 from .execute import check_backend
+from .lock import folder_lock
 from .run import RunResult, run
 from .store import MANIFEST, ResultsFolder, _atomic_write
 from .sweepfile import SweepCell, SweepSpec, load_sweep
@@ -60,11 +61,13 @@ def read_sweep_manifest(folder: Path) -> dict[str, Any] | None:
         return None
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise SimsError(f"corrupt sweep manifest {str(path)!r} ({' '.join(str(e).split())}); "
-                        "use --force to start over") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        raise SimsError(f"output folder {str(folder)!r} holds a {SWEEP_MANIFEST} that brux cannot read "
+                        f"({' '.join(str(e).split())}); brux does not delete files it did not write: move it away "
+                        "or choose another output folder") from None
     if not isinstance(data, dict) or data.get("kind") != SWEEP_KIND or not isinstance(data.get("cells"), list):
-        raise SimsError(f"corrupt sweep manifest {str(path)!r} (not a brux sweep manifest); use --force to start over")
+        raise SimsError(f"output folder {str(folder)!r} holds a {SWEEP_MANIFEST} that is not a brux sweep manifest; "
+                        "brux does not delete files it did not write: move it away or choose another output folder")
     return data
 
 
@@ -95,12 +98,10 @@ def prepare_sweep_folder(folder: Path, spec: SweepSpec, *, force: bool) -> dict[
     except OSError as e:
         raise SimsError(f"cannot create output folder {where!r}: {e.strerror or e}") from e
     manifest = sweep_manifest(spec)
-    try:
-        old = read_sweep_manifest(folder)
-    except SimsError:
-        if not force:
-            raise
-        old = None
+    old = read_sweep_manifest(folder)  # a sweep.json brux cannot read is never replaced, even with force
+    if (folder / "balance.json").exists():
+        raise SimsError(f"output folder {where!r} holds a balance search (balance.json), not a sweep; "
+                        "choose another output folder")
     if old is not None and old.get("spec") != manifest["spec"]:
         if not force:
             diff = sorted(k for k in set(old.get("spec") or {}) | set(manifest["spec"])
@@ -186,20 +187,25 @@ def sweep(
         spec = dataclasses.replace(spec, chunk_size=chunk_size)
     jobs = jobs if jobs is not None else (spec.jobs if spec.jobs is not None else -1)
     check_backend(backend, jobs, scheduler)
+    if out is not None and not str(out).strip():
+        raise SimsError("the output folder must not be an empty path")
     tmp = tempfile.TemporaryDirectory(prefix="brux-sweep-") if out is None else None
     folder = Path(tmp.name if tmp else out)  # type: ignore[arg-type]
-    manifest = prepare_sweep_folder(folder, spec, force=force)
-    runs: list[RunResult] = []
-    played = 0
-    start = time.perf_counter()
-    for cell in spec.cells:
-        result = run(spec.game, cell.players, spec.games, agents=list(cell.agents), seed=spec.seed,
-                     overrides=cell.overrides, out=folder / cell.path, chunk_size=spec.chunk_size, jobs=jobs,
-                     backend=backend, scheduler=scheduler, force=force, progress=progress)
-        runs.append(result)
-        played += result.games_played
-        if on_cell is not None:
-            on_cell(cell, result)
-    manifest["complete"] = True
-    _write_json(folder / SWEEP_MANIFEST, manifest)
+    if folder.exists() and not folder.is_dir():
+        raise SimsError(f"output path {str(folder)!r} exists and is not a folder")
+    with folder_lock(folder):
+        manifest = prepare_sweep_folder(folder, spec, force=force)
+        runs: list[RunResult] = []
+        played = 0
+        start = time.perf_counter()
+        for cell in spec.cells:
+            result = run(spec.game, cell.players, spec.games, agents=list(cell.agents), seed=spec.seed,
+                         overrides=cell.overrides, out=folder / cell.path, chunk_size=spec.chunk_size, jobs=jobs,
+                         backend=backend, scheduler=scheduler, force=force, progress=progress)
+            runs.append(result)
+            played += result.games_played
+            if on_cell is not None:
+                on_cell(cell, result)
+        manifest["complete"] = True
+        _write_json(folder / SWEEP_MANIFEST, manifest)
     return SweepResult(folder, manifest, spec, runs, played, time.perf_counter() - start, tmp)

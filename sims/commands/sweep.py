@@ -55,11 +55,13 @@ def _interval(v: float, lo: float, hi: float, signed: bool = False) -> str:
 
 
 def run_sweep(args: argparse.Namespace) -> int:
+    from ..cli import check_output_file, out_path
     from ..sweep import sweep
     from ..sweepfile import load_sweep
 
+    out = out_path(args.out, Path("results") / f"sweep-{Path(args.file).stem}")
+    check_output_file(args.report, "--report")
     spec = load_sweep(args.file)  # validated before anything is created
-    out = Path(args.out) if args.out else Path("results") / f"sweep-{Path(args.file).stem}"
     total = len(spec.cells)
 
     def on_cell(cell: Any, result: Any) -> None:
@@ -99,9 +101,10 @@ def run_sweep(args: argparse.Namespace) -> int:
 
 def run_balance(args: argparse.Namespace) -> int:
     from ..balance import balance, load_balance
+    from ..cli import out_path
 
+    out = out_path(args.out, Path("results") / f"balance-{Path(args.file).stem}")
     spec = load_balance(args.file)
-    out = Path(args.out) if args.out else Path("results") / f"balance-{Path(args.file).stem}"
     obj = spec.objective
 
     def on_round(s: dict[str, Any]) -> None:

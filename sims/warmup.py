@@ -1,0 +1,60 @@
+"""Loading (or, the first time, compiling) a game's batch kernel before a run starts its clock.
+
+Numba compiles a game's kernels on their first call and caches them on disk, so only the first run on a machine
+(or after an upgrade) pays the compile. `warm_up` plays one game in the calling process before the run's timer
+starts: the printed rate never includes the compile, and process workers then load the cached kernels instead of
+each compiling them. When the call has not returned after `NOTICE_AFTER` seconds (a cold cache), a line on
+standard error says that the kernels are being compiled.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Sequence
+
+from brux import Game
+
+NOTICE_AFTER = 1.0
+#: approximate cold compile time of each game's batch kernels (seconds, a 2-core machine)
+COMPILE_SECONDS = {"bruxelles1897": 60, "lutece": 30}
+_warm: set[tuple[str, bool]] = set()
+_guard = threading.Lock()
+
+
+def warm_up(game: Game, lineup: Sequence[str]) -> float:
+    """Play one game with the batch kernel the run will use; returns the seconds it took (0 when already warm)."""
+    uses_agents = not all(a == "random" for a in lineup)
+    key = (game.name, uses_agents)
+    with _guard:
+        if key in _warm:
+            return 0.0
+    error: list[BaseException] = []
+
+    def call() -> None:
+        try:
+            if uses_agents:  # one kernel serves every agent kind: compile it with the cheapest line-up
+                game.play(1, 0, 0, agents=["random"] * game.players)
+            else:
+                game.play_random(1, 0, 0)
+        except BaseException as e:  # re-raised in the caller
+            error.append(e)
+
+    start = time.perf_counter()
+    worker = threading.Thread(target=call, daemon=True, name="brux-warm-up")
+    worker.start()
+    worker.join(NOTICE_AFTER)
+    noticed = worker.is_alive()
+    if noticed:
+        about = COMPILE_SECONDS.get(game.name, 60)
+        print(f"Compiling the {game.name} kernels (first run only, about {about} s)…", file=sys.stderr, flush=True)
+    worker.join()
+    seconds = time.perf_counter() - start
+    if error:
+        raise error[0]
+    if noticed:
+        print(f"Compiled the {game.name} kernels in {seconds:.0f} s.", file=sys.stderr, flush=True)
+    with _guard:
+        _warm.add(key)
+    return seconds
