@@ -2,11 +2,16 @@
 
 Each task plays one chunk, writes its Parquet file itself and returns only the chunk, so nothing large crosses
 processes. The batch kernels release the GIL, so local threads play in parallel without any worker start-up;
-process workers build the game once per process and load the Numba kernels from their on-disk cache.
+process workers build the game once per process and load the Numba kernels from their on-disk cache. A process
+worker watches the run's process and exits within `WATCHDOG_SECONDS` when it is gone (killed with SIGKILL, say),
+so no orphan keeps playing; loky would otherwise only notice at its next task.
 """
 
 from __future__ import annotations
 
+import os
+import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
@@ -22,10 +27,43 @@ from .table import result_table
 
 BACKENDS = ("processes", "threads", "dask", "ray")
 _LOCAL = {"processes": "loky", "threads": "threading"}
+WATCHDOG_SECONDS = 0.5  # a process worker checks this often that the run's process is still alive
 
 
-def run_chunk(spec: RunSpec, folder: str, chunk: Chunk) -> Chunk:
-    """Play one chunk of a run and write its chunk file; returns the chunk."""
+_watchdog: list[threading.Thread] = []
+
+
+def _watch_parent(parent: int) -> None:
+    """In a local worker process: exit at once when the run's process `parent` is gone (killed, say)."""
+    if parent == os.getpid() or _watchdog:
+        return
+
+    ppid = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(WATCHDOG_SECONDS)
+            if os.getppid() != ppid:  # re-parented: the process that started this worker is gone
+                os._exit(1)
+            try:
+                os.kill(parent, 0)
+            except ProcessLookupError:
+                os._exit(1)
+            except PermissionError:
+                pass
+
+    t = threading.Thread(target=watch, daemon=True, name="brux-parent-watchdog")
+    t.start()
+    _watchdog.append(t)
+
+
+def run_chunk(spec: RunSpec, folder: str, chunk: Chunk, parent: int | None = None) -> Chunk:
+    """Play one chunk of a run and write its chunk file; returns the chunk.
+
+    `parent` (local process workers) is the pid of the run's process: the worker stops when it dies.
+    """
+    if parent is not None:
+        _watch_parent(parent)
     game = spec.load_game()
     arrays = play_batch(game, spec.agents, spec.master_seed, chunk.first, chunk.count)
     table = result_table(arrays, first_index=chunk.first, game=game.name, params_id=game.params_id,
@@ -84,7 +122,8 @@ def execute(spec: RunSpec, folder: str, chunks: Sequence[Chunk], *, backend: str
             scheduler: str | None = None) -> Iterator[Chunk]:
     """Play and write `chunks`, yielding each one as it finishes (in any order)."""
     check_backend(backend, jobs, scheduler)
-    tasks = (delayed(run_chunk)(spec, folder, c) for c in chunks)
+    parent = os.getpid() if backend == "processes" else None
+    tasks = (delayed(run_chunk)(spec, folder, c, parent) for c in chunks)
     if backend in _LOCAL:
         n = min(effective_n_jobs(jobs), len(chunks))
         if n <= 1:

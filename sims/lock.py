@@ -30,7 +30,8 @@ from .errors import SimsError
 LOCK = ".brux.lock"
 HEARTBEAT = 30.0  # seconds between refreshes of the lock file's modification time
 STALE_AFTER = 600.0  # a lock of another host whose heartbeat is this old is stale
-_TAKEOVER_STALE = 60.0  # a takeover guard left by a process that died during a takeover
+_TAKEOVER_STALE = 60.0
+_UNREADABLE_STALE = 10.0  # a takeover guard left by a process that died during a takeover
 _held: dict[tuple[Path, int], int] = {}  # (folder, thread) -> depth
 _held_guard = threading.Lock()
 
@@ -86,8 +87,9 @@ def _stale(path: Path, holder: dict[str, Any]) -> bool:
         age = time.time() - path.stat().st_mtime
     except FileNotFoundError:
         return True
-    # another host (or an unreadable lock, e.g. written half by a crashed holder): only the heartbeat tells
-    return age > STALE_AFTER
+    if not holder:  # unreadable: its holder died between creating and writing it (a lock is written at once)
+        return age > _UNREADABLE_STALE
+    return age > STALE_AFTER  # another host: only the heartbeat tells
 
 
 def _take_over(path: Path, text: str) -> None:
@@ -134,9 +136,14 @@ def _acquire(path: Path) -> str:
             raise SimsError(f"cannot write to output folder {str(path.parent)!r} (its lock file): "
                             f"{e.strerror or e}") from e
         try:
-            os.write(fd, text.encode())
-        finally:
-            os.close(fd)
+            try:
+                os.write(fd, text.encode())
+            finally:
+                os.close(fd)
+        except OSError as e:  # e.g. a full disk: leave no empty lock behind
+            path.unlink(missing_ok=True)
+            raise SimsError(f"cannot write to output folder {str(path.parent)!r} (its lock file): "
+                            f"{e.strerror or e}") from e
         return text
     raise SimsError(f"cannot lock output folder {str(path.parent)!r}: its lock file keeps changing")
 

@@ -40,6 +40,7 @@ def chunk_name(index: int) -> str:
 def write_error(path: Path, e: BaseException) -> SimsError:
     """A one-line SimsError for a failed write of `path` (disk full, permissions, I/O errors from any library)."""
     reason = e.strerror if isinstance(e, OSError) and e.strerror else " ".join(str(e).split()) or type(e).__name__
+    reason = next((r for r in _IO_REASONS if r in reason), reason)
     hint = "; free some space and run the same command again to resume" if "space" in reason.lower() else ""
     return SimsError(f"cannot write {str(path)!r}: {reason}{hint}")
 
@@ -68,8 +69,12 @@ def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
 
 def _is_io_error(e: BaseException) -> bool:
     """Polars reports write failures as its own exception types, with the OS error in the message."""
-    return type(e).__module__.startswith("polars") and any(
-        s in str(e) for s in ("No space left", "os error", "Permission denied", "Input/output error", "Disk quota"))
+    return type(e).__module__.startswith(("polars", "pyarrow")) and (
+        "os error" in str(e) or any(s in str(e) for s in _IO_REASONS))
+
+
+_IO_REASONS = ("No space left on device", "Disk quota exceeded", "Permission denied", "Input/output error",
+               "Read-only file system")
 
 
 def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
