@@ -23,10 +23,10 @@ MAX_CHUNKS = 999_999  # chunk files are numbered with six digits
 MAX_CHUNK_SIZE = 1_000_000  # games per chunk: a chunk is built in memory before it is written
 BYTES_PER_SEAT = 600  # peak memory per game and seat while a chunk is played and written (arrays, table, Parquet)
 MANIFEST_FORMAT = 1
+MAX_OVERRIDE_DEPTH = 16  # nesting of lists and tables in one rule value
 
 
-def parse_value(text: str) -> Any:
-    """A rule value from the command line: a JSON or TOML literal, else the text itself."""
+def _literal(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError:
@@ -35,6 +35,21 @@ def parse_value(text: str) -> Any:
         return tomllib.loads(f"v = {text}")["v"]
     except tomllib.TOMLDecodeError:
         return text
+
+
+def parse_value(text: str) -> Any:
+    """A rule value from the command line: a JSON or TOML literal, else the text itself."""
+    from brux.core.records import depth
+
+    try:
+        value = _literal(text)
+    except RecursionError:
+        deep = True
+    else:
+        deep = depth(value, MAX_OVERRIDE_DEPTH) > MAX_OVERRIDE_DEPTH
+    if deep:
+        raise SimsError(f"rule value {text[:30]!r}... is nested more than {MAX_OVERRIDE_DEPTH} levels deep")
+    return value
 
 
 def parse_overrides(items: Iterable[str]) -> dict[str, Any]:

@@ -31,6 +31,8 @@ DEFAULT_GAMES = 10_000
 DEFAULT_SEED = 1
 BASELINE = "baseline"
 LINEUP_SEPARATOR = " | "
+MAX_FILE_BYTES = 4 * 2**20  # sweep and balance files are a few lines; anything this large is a mistake
+MAX_DEPTH = 16  # nesting of tables and lists in a sweep or balance file
 
 
 def where(source: str | None) -> str:
@@ -39,10 +41,16 @@ def where(source: str | None) -> str:
 
 def read_toml(path: str | os.PathLike[str], what: str = "sweep file") -> dict[str, Any]:
     """The parsed TOML file; SimsError (one line, naming the file) when it is missing or not valid TOML."""
+    from brux.core.records import depth
+
     p = Path(path)
     try:
+        if p.stat().st_size > MAX_FILE_BYTES:
+            raise SimsError(f"{what} {p}: larger than {MAX_FILE_BYTES // 2**20} MB")
         with open(p, "rb") as f:
-            return tomllib.load(f)
+            data = tomllib.load(f)
+    except RecursionError:
+        raise SimsError(f"{what} {p}: nested too deeply") from None
     except FileNotFoundError:
         raise SimsError(f"{what} {str(p)!r} does not exist") from None
     except IsADirectoryError:
@@ -51,6 +59,11 @@ def read_toml(path: str | os.PathLike[str], what: str = "sweep file") -> dict[st
         raise SimsError(f"{what} {p}: not valid TOML: {' '.join(str(e).split())}") from None
     except UnicodeDecodeError as e:
         raise SimsError(f"{what} {p}: not a UTF-8 text file ({e.reason})") from None
+    except OSError as e:
+        raise SimsError(f"{what} {str(p)!r} cannot be read: {e.strerror or e}") from None
+    if depth(data, MAX_DEPTH) > MAX_DEPTH:
+        raise SimsError(f"{what} {p}: tables and lists nested more than {MAX_DEPTH} levels deep")
+    return data
 
 
 def check_keys(data: Mapping[str, Any], known: Sequence[str], prefix: str, where_: str) -> None:
