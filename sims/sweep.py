@@ -121,6 +121,29 @@ def _write_json(path: Path, data: Any) -> None:
         raise SimsError(f"cannot write {str(path)!r}: {e.strerror or e}") from e
 
 
+def measure_rate(spec: SweepSpec, jobs: int, budget: float = 0.3) -> float:
+    """Games per second the sweep's first cell plays here (a short timed batch after loading the kernels), scaled
+    by the local workers; a rough guide for the estimate printed before a sweep starts."""
+    from joblib import effective_n_jobs
+
+    from .agents import play_batch
+    from .warmup import warm_up
+
+    cell = spec.cells[0]
+    game = brux.load_game(spec.game, cell.players, **dict(cell.overrides))
+    warm_up(game, cell.agents)
+    n, seconds = 8, 0.0
+    while True:
+        start = time.perf_counter()
+        play_batch(game, cell.agents, spec.seed, 0, n)
+        seconds = time.perf_counter() - start
+        if seconds >= budget or n >= 1 << 16:
+            break
+        n *= 4
+    workers = max(1, min(effective_n_jobs(jobs), os.cpu_count() or 1))
+    return n / max(seconds, 1e-9) * workers
+
+
 @dataclass
 class SweepResult:
     """A finished sweep: its folder, manifest (``sweep.json``), cells and their runs."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import re
 import tomllib
@@ -33,6 +34,7 @@ BASELINE = "baseline"
 LINEUP_SEPARATOR = " | "
 MAX_FILE_BYTES = 4 * 2**20  # sweep and balance files are a few lines; anything this large is a mistake
 MAX_DEPTH = 16  # nesting of tables and lists in a sweep or balance file
+MAX_CELLS = 10_000  # cells of one sweep (each is a results folder); a larger grid is refused before validation
 
 
 def where(source: str | None) -> str:
@@ -264,6 +266,12 @@ def _grid_variants(grid: Any, game: str, players: Sequence[int], where_: str) ->
     for key, values in axes.items():
         if not isinstance(values, list) or not values:
             raise SimsError(f"{where_}key 'grid.{key}' must be a non-empty list of candidate values, got {values!r}")
+    size = math.prod(len(v) for v in axes.values())
+    if size * len(players) > MAX_CELLS:
+        shape = " x ".join(str(len(v)) for v in axes.values())
+        raise SimsError(f"{where_}the grid has {size:,} rule variants ({shape}) for {len(players)} player count(s): "
+                        f"more than {MAX_CELLS:,} cells; split the sweep or narrow the grid")
+    for key, values in axes.items():
         for i, v in enumerate(values):
             for p in players:
                 try:
@@ -304,6 +312,24 @@ def _explicit_variants(items: Any, where_: str) -> list[tuple[str, dict]]:
     return out
 
 
+def planned_games(data: Mapping[str, Any]) -> tuple[int, int] | None:
+    """(cells, games) a parsed sweep file asks for, counted before any validation; None when it cannot tell."""
+    try:
+        players = data.get("players", 3)
+        agents = data.get("agents", ["random"])
+        grid = flatten(data.get("grid") or {})
+        variants = data.get("variants") or []
+        n = (len(players) if isinstance(players, list) else 1) * (len(agents) if isinstance(agents, list) else 1)
+        size = math.prod(len(v) for v in grid.values() if isinstance(v, list)) if grid else 0
+        games = data.get("games", DEFAULT_GAMES)
+        if isinstance(games, bool) or not isinstance(games, int) or not isinstance(variants, list):
+            return None
+        cells = n * (1 + size + len(variants))
+        return cells, cells * games
+    except (AttributeError, TypeError, ValueError):
+        return None
+
+
 def parse_sweep(data: Mapping[str, Any], source: str | None = None) -> SweepSpec:
     """A validated :class:`SweepSpec` from the parsed sweep file (a mapping); SimsError names the bad key."""
     w = where(source)
@@ -331,6 +357,10 @@ def parse_sweep(data: Mapping[str, Any], source: str | None = None) -> SweepSpec
         variants += explicit
         origins += [f"variants[{i}] ({name!r})" for i, (name, _) in enumerate(explicit)]
     assert games is not None and seed is not None and chunk_size is not None
+    cells = (len(variants) + 1) * len(players) * len(lineups)
+    if cells > MAX_CELLS:
+        raise SimsError(f"{w}{cells:,} cells (player counts x line-ups x variants) are more than {MAX_CELLS:,}; "
+                        "split the sweep")
     try:
         RunSpec.create(game, players[0], games, "random", seed, None, chunk_size)
     except SimsError as e:

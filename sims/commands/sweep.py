@@ -9,6 +9,17 @@ from typing import Any
 
 from ..execute import BACKENDS
 
+YES_GAMES = 10_000_000  # a sweep playing more games than this needs --yes
+YES_SECONDS = 3600  # ... and so does one estimated to take longer than this
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
 
 def _add_exec_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", type=int, metavar="N", help="parallel workers; -1: all cores (default: the file's "
@@ -31,6 +42,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--chunk-size", type=int, metavar="N", help="games per chunk file (default: the file's "
                                                                "'chunk_size', else 50000)")
     p.add_argument("--report", metavar="PATH", help="also write the comparison report (.html or .md)")
+    p.add_argument("--yes", action="store_true",
+                   help=f"start a sweep above {YES_GAMES:,} games or an estimated {YES_SECONDS // 3600} hour "
+                        "without asking (the size and estimate are always printed first)")
     _add_exec_options(p)
     p.set_defaults(handler=run_sweep)
 
@@ -56,13 +70,26 @@ def _interval(v: float, lo: float, hi: float, signed: bool = False) -> str:
 
 def run_sweep(args: argparse.Namespace) -> int:
     from ..cli import check_output_file, out_path
-    from ..sweep import sweep
-    from ..sweepfile import load_sweep
+    from ..errors import SimsError
+    from ..sweep import measure_rate, sweep
+    from ..sweepfile import parse_sweep, planned_games, read_toml
 
     out = out_path(args.out, Path("results") / f"sweep-{Path(args.file).stem}")
     check_output_file(args.report, "--report")
-    spec = load_sweep(args.file)  # validated before anything is created
+    data = read_toml(args.file)
+    planned = planned_games(data)
+    if planned and planned[1] > YES_GAMES and not args.yes:
+        raise SimsError(f"this sweep plays {planned[0]:,} cells x {planned[1] // planned[0]:,} games = "
+                        f"{planned[1]:,} games (more than {YES_GAMES:,}); check the file, then pass --yes to start it")
+    spec = parse_sweep(data, str(args.file))  # validated before anything is created
     total = len(spec.cells)
+    jobs = args.jobs if args.jobs is not None else (spec.jobs if spec.jobs is not None else -1)
+    games = total * spec.games
+    rate = measure_rate(spec, jobs) if args.backend in ("threads", "processes") else None
+    estimate = f"; estimated time about {_duration(games / rate)} at {rate:,.0f} games/s" if rate else ""
+    print(f"sweep: {total:,} cells x {spec.games:,} games = {games:,} games{estimate}", file=sys.stderr, flush=True)
+    if rate and games / rate > YES_SECONDS and not args.yes:
+        raise SimsError(f"this sweep would take about {_duration(games / rate)}; pass --yes to start it")
 
     def on_cell(cell: Any, result: Any) -> None:
         m = result.manifest
