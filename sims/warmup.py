@@ -3,8 +3,9 @@
 Numba compiles a game's kernels on their first call and caches them on disk, so only the first run on a machine
 (or after an upgrade) pays the compile. `warm_up` plays one game in the calling process before the run's timer
 starts: the printed rate never includes the compile, and process workers then load the cached kernels instead of
-each compiling them. When the call has not returned after `NOTICE_AFTER` seconds (a cold cache), a line on
-standard error says that the kernels are being compiled.
+each compiling them. When Numba's cache index files of the game's kernel modules are missing or older than their
+sources (a cold cache), a line on standard error says that the kernels are being compiled; so does a warm-up that
+is still running after `NOTICE_AFTER` seconds (a kernel compiled for the first time, e.g. the agents' loop).
 """
 
 from __future__ import annotations
@@ -13,14 +14,43 @@ import sys
 import threading
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from brux import Game
 
-NOTICE_AFTER = 1.0
+NOTICE_AFTER = 10.0  # loading cached kernels takes a second or two; compiling them tens of seconds
+COLD_NOTICE_AFTER = 0.2
 #: approximate cold compile time of each game's batch kernels (seconds, a 2-core machine)
 COMPILE_SECONDS = {"bruxelles1897": 60, "lutece": 30}
 _warm: set[tuple[str, bool]] = set()
 _guard = threading.Lock()
+
+
+def _cache_is_cold(game: Game) -> bool:
+    """Whether the game's compiled kernels are missing from Numba's on-disk cache, or older than their sources."""
+    from numba.core.registry import CPUDispatcher
+
+    package = type(game.rules).__module__.rsplit(".", 1)[0]
+    found = False
+    for name, module in list(sys.modules.items()):
+        if module is None or not name.startswith(package) or not getattr(module, "__file__", None):
+            continue
+        disp = next((v for v in vars(module).values() if isinstance(v, CPUDispatcher)
+                     and v.py_func.__module__ == name and getattr(v, "_cache", None) is not None
+                     and hasattr(v._cache, "_cache_path")), None)
+        if disp is None:
+            continue
+        source = Path(module.__file__)
+        index = list(Path(disp._cache._cache_path).glob(f"{source.stem}.*.nbi"))
+        if not index:
+            continue  # every kernel of this module is inlined into its callers
+        found = True
+        try:
+            if max(p.stat().st_mtime for p in index) < source.stat().st_mtime:
+                return True
+        except OSError:
+            return True
+    return not found
 
 
 def warm_up(game: Game, lineup: Sequence[str]) -> float:
@@ -42,9 +72,10 @@ def warm_up(game: Game, lineup: Sequence[str]) -> float:
             error.append(e)
 
     start = time.perf_counter()
+    wait = COLD_NOTICE_AFTER if _cache_is_cold(game) else NOTICE_AFTER
     worker = threading.Thread(target=call, daemon=True, name="brux-warm-up")
     worker.start()
-    worker.join(NOTICE_AFTER)
+    worker.join(wait)
     noticed = worker.is_alive()
     if noticed:
         about = COMPILE_SECONDS.get(game.name, 60)
