@@ -1,4 +1,5 @@
-"""Executing chunks: locally in threads or processes, or on a Dask or Ray cluster, all through joblib.
+"""Executing chunks: locally in threads or processes, or on a Dask or Ray cluster (processes and clusters through
+joblib, threads through a thread pool that waits for the chunks being written when the run stops).
 
 Each task plays one chunk, writes its Parquet file itself and returns only the chunk, so nothing large crosses
 processes. The batch kernels release the GIL, so local threads play in parallel without any worker start-up;
@@ -13,6 +14,7 @@ import os
 import threading
 import time
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from contextlib import contextmanager
 
 from joblib import Parallel, delayed, effective_n_jobs, parallel_config
@@ -118,6 +120,19 @@ def _ray(scheduler: str | None) -> Iterator[None]:
             ray.shutdown()
 
 
+def _threads(spec: RunSpec, folder: str, chunks: Sequence[Chunk], n: int) -> Iterator[Chunk]:
+    """Chunks played by `n` threads. When one fails (a full disk, say) or the caller stops, the chunks not started
+    are cancelled and the ones being written are waited for, so no thread writes into the folder afterwards."""
+    with ThreadPoolExecutor(n, thread_name_prefix="brux-chunk") as pool:
+        futures = [pool.submit(run_chunk, spec, folder, c) for c in chunks]
+        try:
+            for f in as_completed(futures):
+                yield f.result()
+        finally:
+            for f in futures:
+                f.cancel()
+
+
 def execute(spec: RunSpec, folder: str, chunks: Sequence[Chunk], *, backend: str = "threads", jobs: int = -1,
             scheduler: str | None = None) -> Iterator[Chunk]:
     """Play and write `chunks`, yielding each one as it finishes (in any order)."""
@@ -128,6 +143,9 @@ def execute(spec: RunSpec, folder: str, chunks: Sequence[Chunk], *, backend: str
         n = min(effective_n_jobs(jobs), len(chunks))
         if n <= 1:
             yield from (run_chunk(spec, folder, c) for c in chunks)
+            return
+        if backend == "threads":
+            yield from _threads(spec, folder, chunks, n)
             return
         yield from Parallel(n_jobs=n, backend=_LOCAL[backend], return_as="generator_unordered", batch_size=1)(tasks)
         return

@@ -105,7 +105,11 @@ def run(
                     bar.update(chunk.count)
                     folder.write_manifest({**manifest, "games_done": games_done})
         except MemoryError:
+            folder.remove_temp_files()
             raise SimsError(f"out of memory playing chunks of {spec.chunk_size:,} games; use a smaller chunk size "
                             "or fewer jobs, then run the same command again to resume") from None
+        except BaseException:
+            folder.remove_temp_files()  # the folder is locked: every temporary file in it is this run's
+            raise
     manifest["games_done"] = games_done
     return RunResult(folder.path, manifest, sum(c.count for c in todo), time.perf_counter() - start, tmp)

@@ -141,6 +141,14 @@ class ResultsFolder:
         for p in [*chunks, *self._temp_files(), self.manifest_path]:
             p.unlink(missing_ok=True)
 
+    def remove_temp_files(self) -> None:
+        """Remove brux's temporary files (the caller holds the lock, so they are its own); errors are ignored."""
+        for p in self._temp_files():
+            try:
+                p.unlink(missing_ok=True)
+            except OSError:
+                pass
+
     def _temp_files(self) -> list[Path]:
         return [p for pattern in _TEMP_GLOBS for p in self.path.glob(pattern)]
 

@@ -77,4 +77,4 @@ def test_sigkill_at_a_random_moment_then_resume(backend, trial, tmp_path, capsys
     assert not [p for p in out.iterdir() if p.name.startswith(".")]
     table = pl.read_parquet(sorted(out.glob("chunk-*.parquet")))
     assert table.equals(reference(7, GAMES))
-    print(f"{backend} trial {trial}: killed {delay:.2f} s after the lock with {finished} of {GAMES // CHUNK} chunks written")
+    print(f"{backend} trial {trial}: killed {delay:.2f} s after the lock, {finished}/{GAMES // CHUNK} chunks written")
