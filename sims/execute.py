@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+import warnings
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from contextlib import contextmanager
@@ -147,6 +148,9 @@ def execute(spec: RunSpec, folder: str, chunks: Sequence[Chunk], *, backend: str
         if backend == "threads":
             yield from _threads(spec, folder, chunks, n)
             return
+        # a failed run (a full disk, say) cancels the other chunks: that is the message, not joblib's warning
+        warnings.filterwarnings("ignore", message=r".*tasks which were still being processed by the workers have "
+                                                  r"been cancelled", category=UserWarning)
         yield from Parallel(n_jobs=n, backend=_LOCAL[backend], return_as="generator_unordered", batch_size=1)(tasks)
         return
     if backend == "dask":
