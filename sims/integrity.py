@@ -172,7 +172,11 @@ class FolderCheck:
 def check_folder(folder: Path, manifest: Mapping[str, Any], files: Mapping[int, Path], *,
                  require_identity: bool = True) -> FolderCheck:
     """Check the chunk files `files` (by chunk index) of a results folder against its manifest."""
-    checks = tuple(check_chunk(p, i, manifest, require_identity=require_identity) for i, p in files.items())
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max(1, min(4, os.cpu_count() or 1))) as pool:  # reading and hashing release the GIL
+        checks = tuple(pool.map(lambda item: check_chunk(item[1], item[0], manifest, require_identity=require_identity),
+                                files.items()))
     n = -(-int(manifest["games"]) // int(manifest["chunk_size"]))
     missing = tuple(i for i in range(n) if i not in files)
     return FolderCheck(checks, missing, int(manifest["games"]))

@@ -200,9 +200,14 @@ class ResultsFolder:
         return done
 
     def _check_chunks(self, manifest: dict[str, Any], chunks: Sequence[Chunk], columns: Sequence[str]) -> set[int]:
+        from concurrent.futures import ThreadPoolExecutor
+
+        files = self.chunk_files()
+        with ThreadPoolExecutor(max(1, min(4, os.cpu_count() or 1))) as pool:  # reading and hashing release the GIL
+            checks = list(pool.map(lambda item: check_chunk(item[1], item[0], manifest, list(columns)), files.items()))
         done = set()
-        for index, path in self.chunk_files().items():
-            check = check_chunk(path, index, manifest, list(columns))
+        for check in checks:
+            index, path = check.index, check.path
             if check.problem is None:
                 done.add(index)
                 continue
