@@ -85,29 +85,44 @@ def _remove_cells(folder: Path, manifest: dict[str, Any]) -> None:
                     p.rmdir()
 
 
-def prepare_sweep_folder(folder: Path, spec: SweepSpec, *, force: bool) -> dict[str, Any]:
-    """Claim `folder` for the sweep: a new folder, the same sweep (resumed) or, with `force`, another sweep."""
+def with_chunk_size(spec: SweepSpec, chunk_size: int | None) -> SweepSpec:
+    """The sweep with another chunk size (part of its identity); None keeps the file's."""
+    if chunk_size is None:
+        return spec
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+        raise SimsError(f"chunk size must be an integer at least 1, got {chunk_size!r}")
+    return dataclasses.replace(spec, chunk_size=chunk_size)
+
+
+def check_sweep_folder(folder: Path, spec: SweepSpec, *, force: bool) -> dict[str, Any] | None:
+    """SimsError unless the sweep may use `folder` (nothing is written); returns the folder's old sweep manifest."""
     where = str(folder)
     if folder.exists() and not folder.is_dir():
         raise SimsError(f"output path {where!r} exists and is not a folder")
     if (folder / MANIFEST).exists():
         raise SimsError(f"output folder {where!r} holds the results of a single run ({MANIFEST}), not a sweep; "
                         "choose another output folder")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise SimsError(f"cannot create output folder {where!r}: {e.strerror or e}") from e
-    manifest = sweep_manifest(spec)
-    old = read_sweep_manifest(folder)  # a sweep.json brux cannot read is never replaced, even with force
     if (folder / "balance.json").exists():
         raise SimsError(f"output folder {where!r} holds a balance search (balance.json), not a sweep; "
                         "choose another output folder")
+    old = read_sweep_manifest(folder)  # a sweep.json brux cannot read is never replaced, even with force
+    new = spec.identity()
+    if old is not None and old.get("spec") != new and not force:
+        diff = sorted(k for k in set(old.get("spec") or {}) | set(new) if (old.get("spec") or {}).get(k) != new.get(k))
+        raise SimsError(f"output folder {where!r} holds a different sweep ({', '.join(diff) or 'format'} "
+                        "differ); use --force to replace it or choose another output folder")
+    return old
+
+
+def prepare_sweep_folder(folder: Path, spec: SweepSpec, *, force: bool) -> dict[str, Any]:
+    """Claim `folder` for the sweep: a new folder, the same sweep (resumed) or, with `force`, another sweep."""
+    old = check_sweep_folder(folder, spec, force=force)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise SimsError(f"cannot create output folder {str(folder)!r}: {e.strerror or e}") from e
+    manifest = sweep_manifest(spec)
     if old is not None and old.get("spec") != manifest["spec"]:
-        if not force:
-            diff = sorted(k for k in set(old.get("spec") or {}) | set(manifest["spec"])
-                          if (old.get("spec") or {}).get(k) != manifest["spec"].get(k))
-            raise SimsError(f"output folder {where!r} holds a different sweep ({', '.join(diff) or 'format'} "
-                            "differ); use --force to replace it or choose another output folder")
         _remove_cells(folder, old)
     _write_json(folder / SWEEP_MANIFEST, manifest)
     return manifest
@@ -203,11 +218,7 @@ def sweep(
     holding a different sweep raises SimsError unless `force`. `on_cell(cell, run_result)` is called after each
     cell; `progress` shows each cell's progress bar on standard error.
     """
-    spec = load_sweep(source)
-    if chunk_size is not None:
-        if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
-            raise SimsError(f"chunk size must be an integer at least 1, got {chunk_size!r}")
-        spec = dataclasses.replace(spec, chunk_size=chunk_size)
+    spec = with_chunk_size(load_sweep(source), chunk_size)
     jobs = jobs if jobs is not None else (spec.jobs if spec.jobs is not None else -1)
     check_backend(backend, jobs, scheduler)
     if out is not None and not str(out).strip():
