@@ -94,7 +94,7 @@ def run(
         done = folder.prepare(manifest, chunks, result_columns(manifest["vp_sources"]), force=force)
         todo = [c for c in chunks if c.index not in done]
         games_done = sum(chunks[i].count for i in done)
-        if todo:
+        if todo and scheduler is None:  # workers on this machine: compile once here, they load the cache
             warm_up(spec.load_game(), spec.agents)
         start = time.perf_counter()
         try:

@@ -21,7 +21,7 @@ from brux import Game
 NOTICE_AFTER = 10.0  # loading cached kernels takes a second or two; compiling them tens of seconds
 COLD_NOTICE_AFTER = 0.2
 #: approximate cold compile time of each game's batch kernels (seconds, a 2-core machine)
-COMPILE_SECONDS = {"bruxelles1897": 60, "lutece": 30}
+COMPILE_SECONDS = {"bruxelles1897": 60, "lutece": 40}
 _warm: set[tuple[str, bool]] = set()
 _guard = threading.Lock()
 
