@@ -28,7 +28,10 @@ GAMES, CHUNK = 40_000, 2000  # 20 chunks of ~80 KB: more than 1 MB
 
 def _mount_tmpfs(path: Path, size: str) -> bool:
     path.mkdir(exist_ok=True)
-    r = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(path)], capture_output=True)
+    try:
+        r = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(path)], capture_output=True)
+    except OSError:  # no mount command
+        return False
     return r.returncode == 0
 
 
