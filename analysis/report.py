@@ -50,7 +50,8 @@ def _manifest_items(manifest: dict[str, Any], folder: Path, n_chunks: int) -> li
         ("non-default overrides", over),
         ("agents", " | ".join(map(str, agents)) if isinstance(agents, list) else agents),
         ("master seed", manifest.get("master_seed")),
-        ("games", f"{done} of {games}" if done != games else games),
+        ("games", f"{done} of {games} (incomplete run: the report covers the games found)" if done != games
+         else games),
         ("brux version", manifest.get("brux_version")),
         ("folder", f"{folder} ({n_chunks} chunk files)"),
     ]
@@ -235,6 +236,10 @@ def write_page(title: str, blocks: list[_Block], out_path: str | Path, format: s
     out = Path(out_path)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(out)
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(out)
+    except BaseException:  # a full disk leaves no partial file behind
+        tmp.unlink(missing_ok=True)
+        raise
     return out

@@ -42,6 +42,7 @@ from brux.core.rng import derive_py
 from .agents import parse_lineup
 from .errors import SimsError
 from .execute import check_backend
+from .lock import folder_lock
 from .run import run
 from .store import MANIFEST, ResultsFolder, _atomic_write
 from .sweepfile import (
@@ -391,23 +392,30 @@ def _claim(folder: Path, spec: BalanceSpec, force: bool) -> None:
         raise SimsError(f"output path {where!r} exists and is not a folder")
     if (folder / MANIFEST).exists():
         raise SimsError(f"output folder {where!r} holds the results of a single run ({MANIFEST}); choose another one")
+    if (folder / "sweep.json").exists():
+        raise SimsError(f"output folder {where!r} holds a sweep (sweep.json); choose another one")
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / BALANCE_MANIFEST
     if not path.exists():
         return
     try:
         old = json.loads(path.read_text(encoding="utf-8"))
-        same = isinstance(old, dict) and old.get("spec") == spec.identity()
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        old, same = None, False
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        old = None
+    if not isinstance(old, dict) or old.get("kind") != BALANCE_KIND:
+        raise SimsError(f"output folder {where!r} holds a {BALANCE_MANIFEST} that is not a brux balance manifest; "
+                        "brux does not delete files it did not write: move it away or choose another output folder")
+    same = old.get("spec") == spec.identity()
     if same:
         return
     if not force:
         raise SimsError(f"output folder {where!r} holds a different balance search; use --force to replace it or "
                         "choose another output folder")
-    for rel in (old or {}).get("runs", []) if isinstance(old, dict) else []:
+    for rel in old.get("runs", []) if isinstance(old.get("runs"), list) else []:
+        if not isinstance(rel, str) or Path(rel).is_absolute() or ".." in Path(rel).parts:
+            continue
         p = folder / rel
-        if isinstance(rel, str) and ".." not in Path(rel).parts and p.is_dir():
+        if p.is_dir():
             ResultsFolder(p).clear()
     path.unlink(missing_ok=True)
 
@@ -433,13 +441,24 @@ def balance(
     validated before a game is played. Re-running the same search into the same folder resumes it; a folder holding
     another search is refused unless `force`. `on_round(summary)` is called after each round and after the re-check.
     """
-    from analysis.compare import bootstrap_objective, objective_interval, percentile_interval
-
     spec = load_balance(source)
     jobs = jobs if jobs is not None else (spec.jobs if spec.jobs is not None else -1)
     check_backend(backend, jobs, scheduler)
+    if out is not None and not str(out).strip():
+        raise SimsError("the output folder must not be an empty path")
     tmp = tempfile.TemporaryDirectory(prefix="brux-balance-") if out is None else None
     folder = Path(tmp.name if tmp else out)  # type: ignore[arg-type]
+    if folder.exists() and not folder.is_dir():
+        raise SimsError(f"output path {str(folder)!r} exists and is not a folder")
+    with folder_lock(folder):
+        return _balance(spec, folder, tmp, jobs, backend, scheduler, force, progress, on_round)
+
+
+def _balance(spec: BalanceSpec, folder: Path, tmp: tempfile.TemporaryDirectory[str] | None, jobs: int,
+             backend: str, scheduler: str | None, force: bool, progress: bool,
+             on_round: Callable[[dict[str, Any]], None] | None) -> BalanceResult:
+    from analysis.compare import bootstrap_objective, objective_interval, percentile_interval
+
     _claim(folder, spec, force)
     budget = spec.budget
     cands = candidates(spec)

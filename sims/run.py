@@ -15,10 +15,13 @@ import polars as pl
 from tqdm.auto import tqdm
 
 from .chunks import plan_chunks
+from .errors import SimsError
 from .execute import check_backend, execute
-from .spec import DEFAULT_CHUNK_SIZE, RunSpec
+from .lock import folder_lock
+from .spec import DEFAULT_CHUNK_SIZE, RunSpec, check_memory
 from .store import ResultsFolder
 from .table import result_columns
+from .warmup import warm_up
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -73,24 +76,40 @@ def run(
     `agents` is one spec string for every seat or one per seat (``"random"``, ``"a,b,c"`` or a list). Results are
     bit-identical for a given `seed` whatever `jobs`, `chunk_size` or `backend` (``processes``, ``threads``,
     ``dask``, ``ray``; `scheduler` is a Dask scheduler or Ray cluster address). Re-running into the same folder
-    resumes: finished chunks are kept. A folder holding a different run raises SimsError unless `force`. `progress`
-    shows a progress bar on standard error.
+    resumes: finished chunks are kept, and a chunk file that does not belong to the run is moved into
+    ``quarantine/`` and played again. A folder holding a different run raises SimsError unless `force`; a folder
+    another live run is writing is always refused (see `sims.lock`). `progress` shows a progress bar on standard
+    error. The kernels are loaded (compiled on a first run) before the clock starts: `seconds` excludes that.
     """
     spec = RunSpec.create(game, players, games, agents, seed, overrides, chunk_size)
     check_backend(backend, jobs, scheduler)
+    if out is not None and not str(out).strip():
+        raise SimsError("the output folder must not be an empty path")
+    check_memory(spec, jobs if backend in ("threads", "processes") else 1)
     tmp = tempfile.TemporaryDirectory(prefix="brux-run-") if out is None else None
     folder = ResultsFolder(tmp.name if tmp else out)
     chunks = plan_chunks(spec.games, spec.chunk_size)
     manifest = spec.manifest()
-    done = folder.prepare(manifest, chunks, result_columns(manifest["vp_sources"]), force=force)
-    todo = [c for c in chunks if c.index not in done]
-    games_done = sum(chunks[i].count for i in done)
-    start = time.perf_counter()
-    with tqdm(total=spec.games, initial=games_done, unit=" games", unit_scale=True, disable=not progress,
-              file=sys.stderr, smoothing=0.1, dynamic_ncols=True) as bar:
-        for chunk in execute(spec, str(folder.path), todo, backend=backend, jobs=jobs, scheduler=scheduler):
-            games_done += chunk.count
-            bar.update(chunk.count)
-            folder.write_manifest({**manifest, "games_done": games_done})
+    with folder_lock(folder.path):
+        done = folder.prepare(manifest, chunks, result_columns(manifest["vp_sources"]), force=force)
+        todo = [c for c in chunks if c.index not in done]
+        games_done = sum(chunks[i].count for i in done)
+        if todo and scheduler is None:  # workers on this machine: compile once here, they load the cache
+            warm_up(spec.load_game(), spec.agents)
+        start = time.perf_counter()
+        try:
+            with tqdm(total=spec.games, initial=games_done, unit=" games", unit_scale=True, disable=not progress,
+                      file=sys.stderr, smoothing=0.1, dynamic_ncols=True) as bar:
+                for chunk in execute(spec, str(folder.path), todo, backend=backend, jobs=jobs, scheduler=scheduler):
+                    games_done += chunk.count
+                    bar.update(chunk.count)
+                    folder.write_manifest({**manifest, "games_done": games_done})
+        except MemoryError:
+            folder.remove_temp_files()
+            raise SimsError(f"out of memory playing chunks of {spec.chunk_size:,} games; use a smaller chunk size "
+                            "or fewer jobs, then run the same command again to resume") from None
+        except BaseException:
+            folder.remove_temp_files()  # the folder is locked: every temporary file in it is this run's
+            raise
     manifest["games_done"] = games_done
     return RunResult(folder.path, manifest, sum(c.count for c in todo), time.perf_counter() - start, tmp)

@@ -8,24 +8,35 @@ import numpy as np
 
 from brux.core.params import params_id as _params_id
 from brux.core.rules import Rules
-from brux.errors import IllegalActionError
+from brux.errors import IllegalActionError, ScenarioError
 
 RECORD_FORMAT = 1
+SEED_LIMIT = 2**63  # seeds are 0 .. 2**63 - 1 (they are stored in int64 state and result columns)
+
+
+def is_int(value: Any) -> bool:
+    """A Python or NumPy integer (not a bool)."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def check_seed(seed: Any, name: str = "seed") -> int:
+    """`seed` as a Python int; ValueError unless it is an integer in 0 .. 2**63 - 1."""
+    if not is_int(seed) or not 0 <= seed < SEED_LIMIT:
+        raise ValueError(f"{name} must be an integer from 0 to 2**63 - 1, got {seed!r}")
+    return int(seed)
 
 
 class Game:
     """A game with a player count and a validated rule-parameter set."""
 
     def __init__(self, rules: Rules, players: int, overrides: dict[str, Any] | None = None) -> None:
-        if isinstance(players, bool) or not isinstance(players, int) or not (
-            rules.min_players <= players <= rules.max_players
-        ):
+        if not is_int(players) or not (rules.min_players <= players <= rules.max_players):
             raise ValueError(
                 f"{rules.name} is for {rules.min_players} to {rules.max_players} players, got players={players!r}"
             )
         self.rules = rules
         self.name = rules.name
-        self.players = players
+        self.players = int(players)
         self.overrides = dict(overrides or {})
         self.params = rules.resolve_params(self.overrides)
         self.params_id = _params_id(self.params)
@@ -42,7 +53,10 @@ class Game:
         return self.rules.n_actions
 
     def action_to_string(self, action: int) -> str:
-        return self._names[action]
+        """The readable name of action number `action` (0 .. num_actions - 1); ValueError for any other value."""
+        if not is_int(action) or not 0 <= action < len(self._names):
+            raise ValueError(f"action must be an integer from 0 to {len(self._names) - 1}, got {action!r}")
+        return self._names[int(action)]
 
     def string_to_action(self, name: str) -> int:
         if name not in self._by_name:
@@ -53,14 +67,27 @@ class Game:
         return self.rules.opening_labels(self.flat)
 
     def new_initial_state(self, seed: int = 0) -> State:
-        """A new game; `seed` (a non-negative integer) fixes every chance event."""
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
-        return State(self, self.rules.new_state(self.flat, int(seed)), int(seed), None)
+        """A new game; `seed` (an integer from 0 to 2**63 - 1) fixes every chance event."""
+        seed = check_seed(seed)
+        return State(self, self.rules.new_state(self.flat, seed), seed, None)
 
     def state_from_dict(self, view: dict[str, Any], seed: int = 0) -> State:
-        """A state from the readable view (a MAIN decision pending); hidden deck order drawn from seed."""
-        return State(self, self.rules.from_dict(view, self.flat, int(seed)), int(seed), view)
+        """A state from the readable view (a MAIN decision pending); hidden deck order drawn from seed.
+
+        A malformed or inconsistent view raises ScenarioError (a ValueError) naming the field.
+        """
+        if not is_int(seed) or not 0 <= seed < SEED_LIMIT:
+            raise ScenarioError(f"state_from_dict: seed must be an integer from 0 to 2**63 - 1, got {seed!r}")
+        if not isinstance(view, dict):
+            raise ScenarioError(f"state_from_dict: the view must be a dict, got {type(view).__name__}")
+        try:
+            array = self.rules.from_dict(view, self.flat, int(seed))
+        except ScenarioError:
+            raise
+        except (TypeError, AttributeError, KeyError, IndexError, OverflowError, RecursionError) as e:
+            # a shape the game's own checks did not foresee: still one clear error, never a crash
+            raise ScenarioError(f"state_from_dict: malformed view ({type(e).__name__}: {e})") from e
+        return State(self, array, int(seed), view)
 
     def play_random(self, n_games: int, master_seed: int = 0, first_index: int = 0) -> dict[str, np.ndarray]:
         """Per-seat result arrays of uniformly random games (see brux.core.rules.Rules.play_random)."""

@@ -9,6 +9,17 @@ from typing import Any
 
 from ..execute import BACKENDS
 
+YES_GAMES = 10_000_000  # a sweep playing more games than this needs --yes
+YES_SECONDS = 3600  # ... and so does one estimated to take longer than this
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
 
 def _add_exec_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", type=int, metavar="N", help="parallel workers; -1: all cores (default: the file's "
@@ -31,6 +42,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--chunk-size", type=int, metavar="N", help="games per chunk file (default: the file's "
                                                                "'chunk_size', else 50000)")
     p.add_argument("--report", metavar="PATH", help="also write the comparison report (.html or .md)")
+    p.add_argument("--yes", action="store_true",
+                   help=f"start a sweep above {YES_GAMES:,} games or an estimated {YES_SECONDS // 3600} hour "
+                        "without asking (the size and estimate are always printed first)")
     _add_exec_options(p)
     p.set_defaults(handler=run_sweep)
 
@@ -55,12 +69,28 @@ def _interval(v: float, lo: float, hi: float, signed: bool = False) -> str:
 
 
 def run_sweep(args: argparse.Namespace) -> int:
-    from ..sweep import sweep
-    from ..sweepfile import load_sweep
+    from ..cli import check_output_file, out_path
+    from ..errors import SimsError
+    from ..sweep import check_sweep_folder, measure_rate, sweep, with_chunk_size
+    from ..sweepfile import parse_sweep, planned_games, read_toml
 
-    spec = load_sweep(args.file)  # validated before anything is created
-    out = Path(args.out) if args.out else Path("results") / f"sweep-{Path(args.file).stem}"
+    out = out_path(args.out, Path("results") / f"sweep-{Path(args.file).stem}")
+    check_output_file(args.report, "--report")
+    data = read_toml(args.file)
+    planned = planned_games(data)
+    if planned and planned[1] > YES_GAMES and not args.yes:
+        raise SimsError(f"this sweep plays {planned[0]:,} cells x {planned[1] // planned[0]:,} games = "
+                        f"{planned[1]:,} games (more than {YES_GAMES:,}); check the file, then pass --yes to start it")
+    spec = with_chunk_size(parse_sweep(data, str(args.file)), args.chunk_size)  # validated before anything is made
+    check_sweep_folder(out, spec, force=args.force)  # before the estimate: a folder that cannot be used says so
     total = len(spec.cells)
+    jobs = args.jobs if args.jobs is not None else (spec.jobs if spec.jobs is not None else -1)
+    games = total * spec.games
+    rate = measure_rate(spec, jobs) if args.backend in ("threads", "processes") else None
+    estimate = f"; estimated time about {_duration(games / rate)} at {rate:,.0f} games/s" if rate else ""
+    print(f"sweep: {total:,} cells x {spec.games:,} games = {games:,} games{estimate}", file=sys.stderr, flush=True)
+    if rate and games / rate > YES_SECONDS and not args.yes:
+        raise SimsError(f"this sweep would take about {_duration(games / rate)}; pass --yes to start it")
 
     def on_cell(cell: Any, result: Any) -> None:
         m = result.manifest
@@ -99,9 +129,10 @@ def run_sweep(args: argparse.Namespace) -> int:
 
 def run_balance(args: argparse.Namespace) -> int:
     from ..balance import balance, load_balance
+    from ..cli import out_path
 
+    out = out_path(args.out, Path("results") / f"balance-{Path(args.file).stem}")
     spec = load_balance(args.file)
-    out = Path(args.out) if args.out else Path("results") / f"balance-{Path(args.file).stem}"
     obj = spec.objective
 
     def on_round(s: dict[str, Any]) -> None:

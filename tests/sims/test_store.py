@@ -78,32 +78,40 @@ def test_another_run_is_refused_unless_forced(tmp_path, game_name):
     assert forced.table().equals(_run(None, game_name, seed=4, games=250).table())
 
 
-def test_damaged_folders_are_refused(tmp_path, game_name):
+def test_damaged_or_foreign_chunks_are_quarantined_and_played_again(tmp_path, game_name, capsys):
     out = tmp_path / "r"
-    _run(out, game_name)
+    full = _run(out, game_name).table()
     chunk = out / "chunk-000001.parquet"
     chunk.write_bytes(chunk.read_bytes()[:200])
-    with pytest.raises(sims.SimsError, match="damaged chunk file .*chunk-000001.parquet"):
-        _run(out, game_name)
-    chunk.unlink()
-    assert _run(out, game_name).games_played == CHUNK
-    (out / "manifest.json").write_text("{not json")
-    with pytest.raises(sims.SimsError, match="corrupt manifest"):
-        _run(out, game_name)
-    (out / "manifest.json").write_text("[1, 2]")
-    with pytest.raises(sims.SimsError, match="corrupt manifest"):
-        _run(out, game_name)
+    again = _run(out, game_name)
+    assert again.games_played == CHUNK and again.table().equals(full)
+    err = capsys.readouterr().err
+    assert "chunk-000001.parquet' is not a valid chunk of this run (not a readable Parquet file" in err
+    assert [p.name.split(".parquet")[0] for p in (out / "quarantine").iterdir()] == ["chunk-000001"]
+    (out / "chunk-000009.parquet").write_bytes(b"")
+    assert _run(out, game_name).games_played == 0
+    assert "beyond the 5 chunks of this run" in capsys.readouterr().err
+    assert not (out / "chunk-000009.parquet").exists() and len(list((out / "quarantine").iterdir())) == 2
+
+
+def test_foreign_files_are_refused_and_kept(tmp_path, game_name):
+    out = tmp_path / "r"
+    _run(out, game_name)
+    for text in ("{not json", "[1, 2]", '{"name": "my project"}'):
+        (out / "manifest.json").write_text(text)
+        for force in (False, True):
+            with pytest.raises(sims.SimsError, match="manifest.json that brux cannot use"):
+                _run(out, game_name, force=force)
+            assert (out / "manifest.json").read_text() == text
     (out / "manifest.json").unlink()
     with pytest.raises(sims.SimsError, match="has chunk files but no manifest.json"):
         _run(out, game_name)
     assert _run(out, game_name, force=True).games_played == GAMES
-    (out / "chunk-000009.parquet").write_bytes(b"")
-    with pytest.raises(sims.SimsError, match="beyond the 5 chunks"):
-        _run(out, game_name)
-    (out / "chunk-000009.parquet").unlink()
-    (out / "chunk-x.parquet").write_bytes(b"")
-    with pytest.raises(sims.SimsError, match="not a chunk file"):
-        _run(out, game_name)
+    (out / "chunk-x.parquet").write_bytes(b"mine")
+    for force in (False, True):
+        with pytest.raises(sims.SimsError, match="not a chunk file of brux"):
+            _run(out, game_name, force=force)
+    assert (out / "chunk-x.parquet").read_bytes() == b"mine"
 
 
 def test_unusable_output_paths(tmp_path, game_name):
