@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import polars as pl
 
 from ._frame import (
@@ -102,4 +103,104 @@ def score_sources(df: Table, *, by_seat: bool = True, as_pandas: bool = False) -
         .sort("players", "seat", "_o", nulls_last=True)
         .drop("_o")
     )
+    return finish(out, as_pandas)
+
+
+# ------------------------------------------------------------------------------------- within-game effect on winning
+
+DEFAULT_EFFECT_GAMES = 400_000
+
+
+def _clogit_1d(x: np.ndarray, winner: np.ndarray, max_iter: int = 50) -> tuple[float, float]:
+    """Conditional-logit (softmax within each game) fit of one covariate: ``(coef, se)``, Newton-Raphson.
+
+    ``x[g, s]`` is seat s's covariate in game g, ``winner[g]`` the seat that won it outright.
+    """
+    x = x - x.mean(axis=1, keepdims=True)
+    if not np.any(x):
+        return float("nan"), float("nan")
+    xw = x[np.arange(len(x)), winner]
+    beta = 0.0
+    info = float("nan")
+    for _ in range(max_iter):
+        eta = beta * x
+        eta -= eta.max(axis=1, keepdims=True)
+        p = np.exp(eta)
+        p /= p.sum(axis=1, keepdims=True)
+        ex = (p * x).sum(axis=1)
+        info = float(((p * x * x).sum(axis=1) - ex * ex).sum())
+        grad = float((xw - ex).sum())
+        if not info > 0:
+            return float("nan"), float("nan")
+        step = grad / info
+        beta += step
+        if abs(step) <= 1e-10 * max(1.0, abs(beta)):
+            break
+    return beta, 1.0 / np.sqrt(info)
+
+
+def source_effects(df: Table, confidence: float = 0.95, *, max_games: int | None = DEFAULT_EFFECT_GAMES,
+                   as_pandas: bool = False) -> Any:
+    """Within-game effect of each scoring source on winning: a conditional logit per source and player count.
+
+    For each game with an outright winner, P(seat s wins | the game) = exp(b x_s) / sum_t exp(b x_t), where x_s is
+    seat s's VP from the source: the game is its own stratum (the conditional logit of
+    ``statsmodels.discrete.conditional_models.ConditionalLogit`` with the game as group), so everything common to
+    the game cancels and the seats of a game are not treated as independent rows. One source at a time: the
+    sources add up to the VP that decides the winner, so a model with all of them is perfectly separated and has
+    no finite estimate. **Ties**: games whose first place is shared are left out (``tie_games`` counts them).
+    With ``max_games`` set, the first ``max_games`` outright games (by game id) are used.
+
+    Columns: ``players``, ``source``, ``games`` (used), ``tie_games`` (left out), ``coef`` (log odds ratio per VP)
+    with ``se``, ``coef_low``/``coef_high`` (Wald interval at ``confidence``), ``odds_ratio`` per VP with its
+    interval ``or_low``/``or_high``, ``sd_within`` (the source's mean within-game standard deviation of VP),
+    ``or_per_sd`` = exp(coef * sd_within) with ``or_sd_low``/``or_sd_high``, and ``p_value`` (Wald).
+    """
+    from scipy import stats as _st
+
+    from .fairness import game_key
+
+    lf = to_lazy(df)
+    cols = columns(lf)
+    sources = source_columns(cols)
+    if not sources:
+        raise ValueError(f"source_effects needs vp_<source> columns; the table has {cols}")
+    require(lf, ("players", "seat", "win_share", "game_id"), "source_effects")
+    key = game_key(cols)
+    z = float(_st.norm.ppf(0.5 + confidence / 2))
+    rows = []
+    for players in lf.select(pl.col("players").unique()).collect()["players"].sort().to_list():
+        n = int(players)
+        sub = lf.filter(pl.col("players") == players)
+        games = sub.group_by(key).agg(
+            (pl.col("win_share") > 0).sum().alias("_k"), pl.col("game_id").first().alias("_gid"))
+        outright = games.filter(pl.col("_k") == 1)
+        ties = int(games.filter(pl.col("_k") > 1).select(pl.len()).collect().item())
+        chosen = outright.sort("_gid")
+        if max_games is not None:
+            chosen = chosen.head(max_games)
+        data = (sub.join(chosen.select(key), on=key, how="semi")
+                .select(*key, "seat", "win_share", *sources).sort(*key, "seat").collect())
+        g = data.height // n
+        winner = data["win_share"].to_numpy().reshape(g, n).argmax(axis=1) if g else np.zeros(0, int)
+        for s in sources:
+            x = data[s].to_numpy().astype(float).reshape(g, n) if g else np.zeros((0, n))
+            coef, se = _clogit_1d(x, winner) if g else (float("nan"), float("nan"))
+            sd = float(np.sqrt(x.var(axis=1).mean())) if g else float("nan")
+            p = float(2 * _st.norm.sf(abs(coef / se))) if se > 0 else float("nan")
+            rows.append({"players": n, "source": s[len(SOURCE_PREFIX):], "games": g, "tie_games": ties,
+                         "coef": coef, "se": se, "coef_low": coef - z * se, "coef_high": coef + z * se,
+                         "sd_within": sd, "p_value": p})
+    out = pl.DataFrame(rows, schema={"players": pl.Int64, "source": pl.String, "games": pl.Int64,
+                                     "tie_games": pl.Int64, "coef": pl.Float64, "se": pl.Float64,
+                                     "coef_low": pl.Float64, "coef_high": pl.Float64, "sd_within": pl.Float64,
+                                     "p_value": pl.Float64})
+    out = out.with_columns(
+        pl.col("coef").exp().alias("odds_ratio"), pl.col("coef_low").exp().alias("or_low"),
+        pl.col("coef_high").exp().alias("or_high"),
+        (pl.col("coef") * pl.col("sd_within")).exp().alias("or_per_sd"),
+        (pl.col("coef_low") * pl.col("sd_within")).exp().alias("or_sd_low"),
+        (pl.col("coef_high") * pl.col("sd_within")).exp().alias("or_sd_high"),
+    ).select("players", "source", "games", "tie_games", "coef", "se", "coef_low", "coef_high", "odds_ratio",
+             "or_low", "or_high", "sd_within", "or_per_sd", "or_sd_low", "or_sd_high", "p_value")
     return finish(out, as_pandas)

@@ -127,9 +127,14 @@ def test_brux_report_recognises_a_sweep(played_sweep, tmp_path, capsys):
         assert title in parser.headings
     images = DATA_URI.findall(text)
     assert images and all(base64.b64decode(b)[:8] == PNG_MAGIC for b in images)
-    assert 'alt="Seat gap per cell"' in text
-    for fact in ("start_money=[0,0,40,7]", "exhibit 1", "gap_diff", "Smallest seat gap"):
+    assert 'alt="Seat gap per cell and difference from the baseline"' in text
+    assert parser.headings[1] == "Findings"
+    findings_html = text.split('<ul class="findings">')[1].split("</ul>")[0]
+    for fact in ("smallest gap", "Bonferroni over 3 variants", "Monte Carlo error", "not been re-checked"):
+        assert fact in findings_html
+    for fact in ("start_money=[0,0,40,7]", "exhibit 1", "gap_diff", "<details>"):
         assert fact in text
+    assert (tmp_path / "sweep_tables" / "cells.csv").is_file()
     md = tmp_path / "sweep.md"
     assert main(["report", str(played_sweep.path), "--out", str(md)]) == 0
     assert "## Difference from the baseline" in md.read_text(encoding="utf-8")
