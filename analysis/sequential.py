@@ -90,3 +90,63 @@ def check_stop(counts: np.ndarray, rule: str, *, target: float | None = None, ma
     if verdict.verdict != "not decided":
         return True, f"decided: {verdict.verdict} (margin ±{margin:g})", verdict
     return False, "", verdict
+
+
+def simulate_runs(n_runs: int = 1000, *, rule: str = "decided", target: float | None = None,
+                  margin: float = DEFAULT_MARGIN, shares: tuple[float, ...] = (1 / 3, 1 / 3, 1 / 3),
+                  tie_rate: float = 0.05, look_every: int = 10_000, max_games: int = 1_000_000,
+                  confidence: float = 0.95, seed: int = 0) -> dict[str, Any]:
+    """Sequential runs on a synthetic game, to check the stopping rules (no kernels: win patterns drawn in numpy).
+
+    Each game has one winner, drawn with probabilities ``shares`` (so the seats' win shares are ``shares`` up to
+    ties), except that with probability ``tie_rate`` first place is shared by two seats drawn uniformly (1/2 each;
+    this keeps every seat's expected win share unchanged for equal seats). The runs look after every
+    ``look_every`` games up to ``max_games`` and stop by ``rule`` exactly as ``brux run --until-...`` does.
+    Returns the fraction of runs per outcome (``fair``, ``not fair``, ``not decided`` at the cap), the games used
+    (median, quartiles), and ``miscovered``: the fraction of runs in which some look's confidence sequence missed
+    a seat's true win share.
+    """
+    from .fairness import pattern_shares
+
+    p = len(shares)
+    w = pattern_shares(p)
+    prob = np.zeros(1 << p)
+    for s, q in enumerate(shares):
+        prob[1 << s] += (1 - tie_rate) * q
+    pairs = [(a, b) for a in range(p) for b in range(a + 1, p)]
+    for a, b in pairs:
+        prob[(1 << a) | (1 << b)] += tie_rate / len(pairs)
+    truth = prob @ w
+    rng = np.random.default_rng(seed)
+    looks = np.arange(look_every, max_games + 1, look_every)
+    blocks = rng.multinomial(look_every, prob, size=(n_runs, looks.size))
+    means = np.cumsum(blocks, axis=1) @ w / looks[None, :, None]  # (runs, looks, seats)
+    alpha = 1.0 - confidence
+    half = np.array([cs_half_width(n, alpha, p, max_games) for n in looks])[None, :, None]
+    dev = means - 1.0 / p
+    lo, hi = dev - half, dev + half
+    fair = np.all((lo > -margin) & (hi < margin), axis=2)
+    unfair = np.any((lo > margin) | (hi < -margin), axis=2)
+    if rule == "decided":
+        done = fair | unfair
+    elif rule == "precision":
+        done = np.broadcast_to(half[..., 0] <= target, fair.shape)
+    else:
+        raise ValueError(f"stopping rule must be one of {RULES}, got {rule!r}")
+    any_done = done.any(axis=1)
+    first = np.where(any_done, done.argmax(axis=1), looks.size - 1)
+    idx = np.arange(n_runs)
+    outcome_fair = fair[idx, first] & any_done
+    outcome_unfair = unfair[idx, first] & any_done
+    games = looks[first]
+    missed = np.any(np.abs(means - truth) > half, axis=2)
+    missed_before_stop = np.array([missed[i, :first[i] + 1].any() for i in range(n_runs)])
+    return {
+        "runs": n_runs, "rule": rule, "target": target, "margin": margin, "shares": list(shares),
+        "true_win_share": truth.tolist(), "look_every": look_every, "max_games": max_games,
+        "fair": float(outcome_fair.mean()), "not_fair": float(outcome_unfair.mean()),
+        "not_decided": float(1 - outcome_fair.mean() - outcome_unfair.mean()),
+        "games_median": float(np.median(games)), "games_q25": float(np.quantile(games, 0.25)),
+        "games_q75": float(np.quantile(games, 0.75)), "miscovered": float(missed_before_stop.mean()),
+        "miscovered_any_look": float(missed.any(axis=1).mean()),
+    }

@@ -6,12 +6,13 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import polars as pl
+from joblib import effective_n_jobs
 from tqdm.auto import tqdm
 
 from .chunks import plan_chunks
@@ -67,6 +68,7 @@ def run(
     scheduler: str | None = None,
     force: bool = False,
     progress: bool = False,
+    until: Callable[[Path, dict[str, Any]], bool] | None = None,
 ) -> RunResult:
     """Play `games` games of `game` and write them to the results folder `out` (a temporary folder when None).
 
@@ -74,7 +76,9 @@ def run(
     bit-identical for a given `seed` whatever `jobs`, `chunk_size` or `backend` (``processes``, ``threads``,
     ``dask``, ``ray``; `scheduler` is a Dask scheduler or Ray cluster address). Re-running into the same folder
     resumes: finished chunks are kept. A folder holding a different run raises SimsError unless `force`. `progress`
-    shows a progress bar on standard error.
+    shows a progress bar on standard error. `until(folder, manifest)` makes the run sequential: chunks are played
+    in batches of one per worker, in order, and the run stops as soon as `until` returns True; it is called first
+    on the chunks already there (see `sims.stopping`).
     """
     spec = RunSpec.create(game, players, games, agents, seed, overrides, chunk_size)
     check_backend(backend, jobs, scheduler)
@@ -86,11 +90,21 @@ def run(
     todo = [c for c in chunks if c.index not in done]
     games_done = sum(chunks[i].count for i in done)
     start = time.perf_counter()
+    played = 0
+    batch = len(todo) if until is None else max(1, effective_n_jobs(jobs) if backend in ("threads", "processes")
+                                                    else 4)
     with tqdm(total=spec.games, initial=games_done, unit=" games", unit_scale=True, disable=not progress,
               file=sys.stderr, smoothing=0.1, dynamic_ncols=True) as bar:
-        for chunk in execute(spec, str(folder.path), todo, backend=backend, jobs=jobs, scheduler=scheduler):
-            games_done += chunk.count
-            bar.update(chunk.count)
-            folder.write_manifest({**manifest, "games_done": games_done})
+        stop = until is not None and until(folder.path, {**manifest, "games_done": games_done})
+        for first in range(0, len(todo), max(batch, 1)):
+            if stop:
+                break
+            for chunk in execute(spec, str(folder.path), todo[first:first + batch], backend=backend, jobs=jobs,
+                                 scheduler=scheduler):
+                games_done += chunk.count
+                played += chunk.count
+                bar.update(chunk.count)
+                folder.write_manifest({**manifest, "games_done": games_done})
+            stop = until is not None and until(folder.path, {**manifest, "games_done": games_done})
     manifest["games_done"] = games_done
-    return RunResult(folder.path, manifest, sum(c.count for c in todo), time.perf_counter() - start, tmp)
+    return RunResult(folder.path, manifest, played, time.perf_counter() - start, tmp)
