@@ -200,7 +200,7 @@ def plot_vp_distribution(data: Table, *, path: str | Path | None = None) -> Figu
     """
     counts = _collected(data) if _has(data, ("vp", "count")) else vp_counts(data)
     groups = counts.partition_by("players", maintain_order=True, as_dict=True) if counts.height else {}
-    fig, axes = _panels(len(groups), 4.5, 3.2)
+    fig, axes = _panels(len(groups), 4.5 if len(groups) > 1 else 8.0, 3.4)
     for ax, ((players,), g) in zip(axes, groups.items()):
         lo, hi = int(g["vp"].min()), int(g["vp"].max())
         edges = np.arange(lo, hi + 2) - 0.5

@@ -166,13 +166,15 @@ def adjusted_levels(pvalues, method: str = "holm", confidence: float = 0.95) -> 
         return np.full(m, alpha)
     if method == "bonferroni":
         return np.full(m, alpha / m)
-    reject, _ = adjust_pvalues(p, method, confidence)
-    r = int(reject.sum())
-    if method == "fdr_bh":
-        return np.full(m, max(r, 1) * alpha / m)
     order = np.argsort(p, kind="stable")
-    levels = np.empty(m)
     steps = np.arange(1, m + 1)
+    if method == "fdr_bh":
+        below = np.flatnonzero(p[order] <= steps * alpha / m)
+        r = int(below[-1]) + 1 if below.size else 0
+        return np.full(m, max(r, 1) * alpha / m)
+    above = np.flatnonzero(p[order] > alpha / (m - steps + 1))  # Holm stops at its first failure
+    r = int(above[0]) if above.size else m
+    levels = np.empty(m)
     levels[order] = np.where(steps <= r, alpha / (m - steps + 1), alpha / max(m - r, 1))
     return levels
 
