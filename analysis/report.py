@@ -310,9 +310,17 @@ def write_report(
 
     if is_sweep(results_dir):  # a sweep folder: the comparison report of its cells (analysis.compare)
         return write_sweep_report(results_dir, out_path, format, confidence=confidence, correction=correction)
-    title, blocks, raw, _ = build_blocks(results_dir, min_games=min_games, correction=correction,
-                                         confidence=confidence, top=top, margin=margin)
-    return write_page(title, blocks, out_path, format, raw)
+    return report_and_findings(results_dir, out_path, format, min_games=min_games, correction=correction,
+                               confidence=confidence, top=top, margin=margin)[0]
+
+
+def report_and_findings(results_dir: str | Path, out_path: str | Path, format: str = "html", **options: Any
+                        ) -> tuple[Path, Findings]:
+    """:func:`write_report` of a results folder (not a sweep) that also returns the findings it reports."""
+    if format not in FORMATS:
+        raise ValueError(f"format must be one of {FORMATS}, got {format!r}")
+    title, blocks, raw, f = build_blocks(results_dir, **options)
+    return write_page(title, blocks, out_path, format, raw), f
 
 
 def write_tables(raw: dict[str, pl.DataFrame], out_path: str | Path) -> str:

@@ -191,7 +191,8 @@ def _cmd_report(args: argparse.Namespace) -> int:
 
 
 def _cmd_analyze(args: argparse.Namespace) -> int:
-    from analysis import collect, read_results, seat_balance, write_report
+    from analysis import collect, read_results, seat_balance
+    from analysis.report import report_and_findings
 
     result = _run(args)
     print(_run_line(result))
@@ -203,7 +204,11 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
         print(f"{r['seat']:>4}  {r['win_share']:>9.4f}  [{r['win_share_low']:.4f}, {r['win_share_high']:.4f}]  "
               f"{r['outright_wins']:>8}  {r['shared_wins']:>7}  {lineup[r['seat']]}")
     fmt = _report_format(args.report, args.format)
-    print(f"report: {write_report(result.path, args.report, format=fmt, margin=args.margin)}")
+    out, found = report_and_findings(result.path, args.report, fmt, margin=args.margin)
+    print("findings:")
+    for sentence in found.sentences:
+        print(f"- {sentence}")
+    print(f"report: {out}")
     return 0
 
 
