@@ -281,3 +281,33 @@ def fairness_verdict(counts: np.ndarray, margin: float = DEFAULT_MARGIN, confide
     return FairnessVerdict(p, n, margin, confidence, mo.mean, dev, low, high, float(np.max(np.abs(dev))),
                            float(abs_low.max()), float(abs_high.max()), verdict, more, method,
                            float(np.max(half)))
+
+
+def per_game_arrays(df: pl.DataFrame, players: int, cols: list[str]) -> dict[str, np.ndarray]:
+    """``{column: array[game, seat]}`` for the ``players``-player games of a collected per-seat table.
+
+    Results folders store each game's seats on consecutive rows in seat order, so the columns are reshaped
+    directly when the rows are in that order (checked: seats 0..n-1 in every block of n rows, with the same
+    ``game_id``, ``seed`` and ``run`` within a block); otherwise the rows are sorted by the game key first.
+    """
+    sub = df if df["players"].n_unique() == 1 else df.filter(pl.col("players") == players)
+    key = game_key(sub.columns)
+
+    def ordered(t: pl.DataFrame) -> bool:
+        if t.height % players:
+            return False
+        blocks = [t["seat"].to_numpy().reshape(-1, players)]
+        if not np.array_equal(blocks[0], np.broadcast_to(np.arange(players), blocks[0].shape)):
+            return False
+        for c in ("game_id", "seed", "run"):
+            if c in t.columns:
+                b = t[c].to_physical().to_numpy().reshape(-1, players)
+                if not np.all(b == b[:, :1]):
+                    return False
+        return True
+
+    if not ordered(sub):
+        sub = sub.sort(*key, "seat")
+        if not ordered(sub):
+            raise ValueError(f"some games do not have exactly `players` rows (one per seat) for the key {key}")
+    return {c: sub[c].to_numpy().reshape(-1, players) for c in cols}

@@ -22,19 +22,20 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from ._frame import Table, columns, opening_columns, source_columns, to_lazy
+from ._frame import SOURCE_PREFIX, Table, columns, opening_columns, source_columns, to_lazy
 from .fairness import (
     DEFAULT_MARGIN,
     FairnessVerdict,
     bootstrap_gap,
     fairness_verdict,
     moments,
-    pattern_counts,
+    pattern_counts_from_matrix,
+    per_game_arrays,
     seat_differences,
 )
 from .openings import opening_strength
 from .power import detectable_gap, detectable_opening
-from .sources import score_sources, source_effects
+from .sources import effects_from_arrays, effects_table
 
 STOPPING_FILE = "stopping.json"
 GAP_BOOT = 20_000
@@ -77,6 +78,7 @@ class Findings:
     detectable: list[dict[str, Any]]
     stopping: dict[str, Any] | None
     sentences: list[str] = field(default_factory=list)
+    source_means: pl.DataFrame | None = None  # mean VP and share of VP per source, per seat (seat null: all)
 
     def to_dict(self) -> dict[str, Any]:
         """The findings as plain Python data (JSON-able)."""
@@ -121,7 +123,10 @@ def findings(data: Table | str | Path, *, margin: float = DEFAULT_MARGIN, confid
         df = to_lazy(data).collect()
     lf = df.lazy()
     cols = columns(lf)
-    counts = pattern_counts(lf)
+    sources = source_columns(cols)
+    arrays = {int(p): per_game_arrays(df, int(p), ["win_share", *sources])
+              for p in df["players"].unique().sort().to_list()}
+    counts = {p: pattern_counts_from_matrix(a["win_share"]) for p, a in arrays.items()}
     seq = stopping if stopping and stopping.get("rule") else None
     verdicts = [fairness_verdict(c, margin, confidence, sequential=seq) for c in counts.values()]
     gaps, diffs, detect = [], {}, []
@@ -135,9 +140,24 @@ def findings(data: Table | str | Path, *, margin: float = DEFAULT_MARGIN, confid
         sd = float(np.sqrt(mo.difference_se().max() ** 2 * mo.games))
         detect.append({"players": players, "games": mo.games, "gap": detectable_gap(mo.games, players, sd=sd)})
     effects = shares = None
-    if source_columns(cols):
-        effects = source_effects(lf, confidence)
-        shares = score_sources(lf, by_seat=False).select("players", "source", "mean_vp", "share")
+    if sources:
+        rows, share_rows = [], []
+        for players, a in arrays.items():
+            rows += effects_from_arrays(players, a["win_share"], {s: a[s] for s in sources}, confidence)
+            means = {s: a[s].mean(axis=0) for s in sources}
+            total = sum(m.mean() for m in means.values())
+            for s, m in means.items():
+                name = s[len(SOURCE_PREFIX):]
+                share_rows.append({"players": players, "seat": None, "source": name, "mean_vp": float(m.mean()),
+                                   "share": float(m.mean() / total) if total else float("nan")})
+                seat_total = sum(mm for mm in means.values())
+                share_rows += [{"players": players, "seat": k, "source": name, "mean_vp": float(m[k]),
+                                "share": float(m[k] / seat_total[k]) if seat_total[k] else float("nan")}
+                               for k in range(players)]
+        effects = effects_table(rows)
+        by_seat = pl.DataFrame(share_rows, schema={"players": pl.Int64, "seat": pl.Int64, "source": pl.String,
+                                                   "mean_vp": pl.Float64, "share": pl.Float64})
+        shares = by_seat.filter(pl.col("seat").is_null()).drop("seat")
     openings = {col: opening_strength(lf, col, min_games=min_games, correction=correction, confidence=confidence)
                 for col in opening_columns(cols)}
     for d in detect:
@@ -152,6 +172,7 @@ def findings(data: Table | str | Path, *, margin: float = DEFAULT_MARGIN, confid
                 d["opening"] = detectable_opening(seat_games, freq, d["players"], tests=first.height)
     f = Findings(int(sum(v.games for v in verdicts)), margin, confidence, _lineups(lf), verdicts, gaps, diffs,
                  effects, shares, openings, detect, stopping)
+    f.source_means = by_seat if sources else None
     f.sentences = _sentences(f, correction, min_games)
     return f
 

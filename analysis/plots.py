@@ -44,8 +44,8 @@ def figure_png(fig: Figure, dpi: int = 100) -> bytes:
     """The figure rendered as PNG bytes."""
     if fig.canvas is None or not hasattr(fig.canvas, "print_figure"):
         FigureCanvasAgg(fig)
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
+    buf = io.BytesIO()  # constrained layout already fits the labels: no second "tight" drawing pass
+    fig.savefig(buf, format="png", dpi=dpi, pil_kwargs={"compress_level": 3})
     return buf.getvalue()
 
 

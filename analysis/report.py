@@ -25,7 +25,6 @@ from .plots import (
     plot_vp_distribution,
     vp_counts,
 )
-from .sources import score_sources
 from .stats import format_p
 
 FORMATS = ("html", "md")
@@ -158,7 +157,7 @@ def build_blocks(
 
     add(_Block("h2", "Score sources"))
     if sources:
-        raw["score_sources"] = score_sources(df)
+        raw["source_means"] = f.source_means
         raw["source_effects"] = f.source_effects
         e = f.source_effects
         ties = int(e["tie_games"].max()) if e.height else 0

@@ -98,6 +98,12 @@ def test_adjust_pvalues_matches_multipletests(method):
     r_ref, a_ref, _, _ = multipletests(p, alpha=0.05, method=method)
     np.testing.assert_array_equal(reject, r_ref)
     np.testing.assert_allclose(adj, a_ref)
+    rng = np.random.default_rng(5)
+    for q in (rng.uniform(0, 0.05, size=40), np.round(rng.uniform(0, 0.1, size=25), 3), rng.permutation(p)):
+        reject, adj = adjust_pvalues(q, method, 0.9)
+        r_ref, a_ref, _, _ = multipletests(q, alpha=0.1, method=method)
+        np.testing.assert_array_equal(reject, r_ref)
+        np.testing.assert_allclose(adj, a_ref)
 
 
 def test_adjust_pvalues_none_and_bad_method():
