@@ -37,7 +37,7 @@ from matplotlib.ticker import FuncFormatter
 from scipy import stats as _st
 
 from .fairness import DEFAULT_MARGIN, fairness_verdict, pattern_counts_from_matrix
-from .findings import pct
+from .findings import CORRECTION_NAMES, pct
 from .io import ResultsError, collect, read_results
 from .plots import _PTS as _PTS_SIGNED
 from .plots import AnalysisFigure, _done
@@ -599,7 +599,8 @@ def sweep_findings(cmp: SweepComparison) -> list[str]:
                                                        as_dict=True).items():
         lead = f"{players} players ({lineup}): "
         base = g.filter(pl.col("baseline")).row(0, named=True)
-        out.append(f"{lead}baseline {base['variant']}: seat gap {pct(base['max_gap'])} points "
+        name = "" if base["variant"] == "baseline" else f" ({base['variant']})"
+        out.append(f"{lead}the baseline{name}: seat gap {pct(base['max_gap'])} points "
                    f"({pct(base['max_gap_low'])} to {pct(base['max_gap_high'])}, {conf} bootstrap); fairness verdict "
                    f"at ±{100 * cmp.margin:g} points: {base['verdict']}.")
         h = heads.get((players, lineup))
@@ -636,22 +637,36 @@ def sweep_findings(cmp: SweepComparison) -> list[str]:
 
 
 def _cells_table(cmp: SweepComparison) -> pl.DataFrame:
+    several = cmp.cells["players"].n_unique() > 1
     rows = []
     for r in cmp.cells.iter_rows(named=True):
-        rows.append({
-            "Variant": r["variant"] + (" (baseline)" if r["baseline"] else ""), "Players": r["players"],
-            "Games": f"{r['games']:,}", "Win shares by seat (%)": " / ".join(
-                f"{100 * float(x):.1f}" for x in r["win_shares"].split(" / ")),
-            "Seat gap (points)": pct(r["max_gap"]),
-            "Interval": f"{pct(r['max_gap_low'])} to {pct(r['max_gap_high'])}",
-            "vs baseline (points)": "" if r["baseline"] else pct(r["gap_diff"], True),
+        row = {"Variant": r["variant"] + (" (baseline)" if r["baseline"] and r["variant"] != "baseline" else "")}
+        if several:
+            row["Players"] = r["players"]
+        row.update({
+            "Games": f"{r['games']:,}",
+            "Win shares (%)": " / ".join(f"{100 * float(x):.1f}" for x in r["win_shares"].split(" / ")),
+            "Gap (pts)": pct(r["max_gap"]), "Interval": f"{pct(r['max_gap_low'])} to {pct(r['max_gap_high'])}",
+            "vs baseline": "" if r["baseline"] else pct(r["gap_diff"], True),
             "Corrected interval": "" if r["baseline"] else
             f"{pct(r['gap_diff_low'], True)} to {pct(r['gap_diff_high'], True)}",
-            "MC error": "" if r["baseline"] else pct(r["mc_error"], digits=3),
             "Significant": "" if r["baseline"] else ("yes" if r["significant"] else "no"),
             "Verdict": r["verdict"],
         })
+        rows.append(row)
     return pl.DataFrame(rows)
+
+
+def _sources_table(cmp: SweepComparison) -> pl.DataFrame:
+    """Share of all VP per source (rows) and cell (columns)."""
+    df = cmp.sources.filter(pl.col("seat").is_null())
+    several = df.select("players", "lineup").unique().height > 1
+    label = (pl.col("variant") + pl.lit(" (") + pl.col("players").cast(pl.String) + pl.lit("p)")) if several \
+        else pl.col("variant")
+    order = list(dict.fromkeys(df.with_columns(label.alias("_c"))["_c"].to_list()))
+    wide = df.with_columns(label.alias("_c"), (100 * pl.col("share")).round(1).alias("_s")).pivot(
+        on="_c", index="source", values="_s", aggregate_function="first")
+    return wide.select(pl.col("source").alias("Source (% of VP)"), *order)
 
 
 def _blocks(cmp: SweepComparison) -> tuple[str, list[Any], dict[str, pl.DataFrame]]:
@@ -680,7 +695,8 @@ def _blocks(cmp: SweepComparison) -> tuple[str, list[Any], dict[str, pl.DataFram
 
     add(_Block("h2", "Difference from the baseline"))
     add(_Block("p", f"Per seat: mean over paired games of (win share under the variant - under the baseline), "
-                    f"{pct_conf} normal interval; two-sided z test, p-values corrected with {cmp.correction} over "
+                    f"{pct_conf} normal interval; two-sided z test, p-values corrected with "
+                    f"{CORRECTION_NAMES.get(cmp.correction, cmp.correction)} over "
                     "all variant x seat rows."))
     seats = cmp.seats.filter(~pl.col("baseline"))
     add(_Block("table", pl.DataFrame([{
@@ -692,10 +708,8 @@ def _blocks(cmp: SweepComparison) -> tuple[str, list[Any], dict[str, pl.DataFram
 
     add(_Block("h2", "Score sources"))
     if cmp.sources.height:
-        add(_Block("p", "Share of all VP per scoring source (all seats), per cell."))
-        add(_Block("table", _wide_sources(cmp.sources.filter(pl.col("seat").is_null()), "share")
-                   .with_columns(pl.col(pl.Float64).map_elements(lambda v: f"{100 * v:.1f}%",
-                                                                 return_dtype=pl.String))))
+        add(_Block("p", "Share of all VP per scoring source (all seats), per cell, in %."))
+        add(_Block("table", _sources_table(cmp)))
     else:
         add(_Block("p", "No vp_<source> columns in the results."))
 
@@ -728,15 +742,6 @@ def _blocks(cmp: SweepComparison) -> tuple[str, list[Any], dict[str, pl.DataFram
     for name, t in raw.items():
         add(_Block("details", t, name))
     return f"brux sweep report: {spec.get('game', cmp.path.name)}", blocks, raw
-
-
-def _wide_sources(df: pl.DataFrame, value: str) -> pl.DataFrame:
-    if df.height == 0:
-        return df
-    order = list(dict.fromkeys(df["source"].to_list()))
-    index = ["cell", "variant", "players", "lineup"] + (["seat"] if df["seat"].null_count() == 0 else [])
-    wide = df.pivot(on="source", index=index, values=value, aggregate_function="first")
-    return wide.sort([c for c in ("cell", "seat") if c in index]).select([*[c for c in index if c != "cell"], *order])
 
 
 def _write(cmp: SweepComparison, out_path: str | Path, format: str) -> Path:

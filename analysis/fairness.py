@@ -206,12 +206,18 @@ class FairnessVerdict:
                f"{100 * self.deviation[worst]:+.2f} points ({100 * self.low[worst]:+.2f} to "
                f"{100 * self.high[worst]:+.2f}, {self.confidence:.0%} simultaneous)")
         if self.verdict == "fair":
-            return f"Fair within ±{pts:g} points of win share: {dev}."
+            return f"Seats: fair within ±{pts:g} points of win share; {dev}."
         if self.verdict == "not fair":
-            return f"Not fair (beyond ±{pts:g} points of win share): {dev}."
-        more = (f"needs about {self.more_games:,} more games" if self.more_games is not None
+            return f"Seats: not fair (beyond ±{pts:g} points of win share); {dev}."
+        more = (f"needs about {_round2(self.more_games):,} more games" if self.more_games is not None
                 else "a deviation sits on the margin, so no number of games is in sight")
-        return f"Not decided yet at ±{pts:g} points of win share; {more}: {dev}."
+        return f"Seats: not decided yet at ±{pts:g} points of win share, {more}; {dev}."
+
+
+def _round2(n: int) -> int:
+    """``n`` rounded to two significant digits (an estimate should not look precise)."""
+    digits = max(len(str(int(n))) - 2, 0)
+    return int(round(n, -digits)) if n >= 100 else int(n)
 
 
 def _decide(dev: np.ndarray, half: np.ndarray, margin: float) -> str:

@@ -38,6 +38,7 @@ from .power import detectable_gap, detectable_opening
 from .sources import effects_from_arrays, effects_table
 
 STOPPING_FILE = "stopping.json"
+CORRECTION_NAMES = {"holm": "Holm", "fdr_bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni", "none": "no"}
 GAP_BOOT = 20_000
 
 
@@ -184,7 +185,7 @@ def _sentences(f: Findings, correction: str, min_games: int) -> list[str]:
     for v, g in zip(f.fairness, f.gaps):
         lead = f"{v.players} players: " if many else ""
         out.append(lead + v.sentence())
-        out.append(f"{lead}Best seat (seat {g['best_seat']}) minus worst seat (seat {g['worst_seat']}): "
+        out.append(f"{lead}Largest gap: best seat (seat {g['best_seat']}) minus worst seat (seat {g['worst_seat']}): "
                    f"{pct(g['gap'])} points of win share ({pct(g['low'])} to {pct(g['high'])}, {conf} bootstrap "
                    f"over games, {g['n_boot']:,} replicates, Monte Carlo error of the ends "
                    f"{pct(g['mc_error'], digits=3)} points).")
@@ -211,8 +212,8 @@ def _sentences(f: Findings, correction: str, min_games: int) -> list[str]:
             out.append(text)
     for col, t in f.openings.items():
         sig = t.filter(pl.col("significant"))
-        fam = (f"{correction} correction over the {t.height} seat × opening rows of {col} with at least {min_games} "
-               "games, compared with the rest of the seat's games")
+        fam = (f"{CORRECTION_NAMES.get(correction, correction)} correction over the {t.height} seat × opening rows "
+               f"of {col} with at least {min_games} games, each against the rest of its seat's games")
         if not t.height:
             continue
         if not sig.height:
@@ -220,18 +221,19 @@ def _sentences(f: Findings, correction: str, min_games: int) -> list[str]:
             continue
 
         def row(r: dict[str, Any]) -> str:
-            return (f"seat {r['seat']} {r['opening']} {pct(r['delta'], True)} points ({pct(r['delta_low'], True)} to "
+            label = "no decision" if r["opening"] == "-" else r["opening"]
+            return (f"seat {r['seat']} {label} {pct(r['delta'], True)} points ({pct(r['delta_low'], True)} to "
                     f"{pct(r['delta_high'], True)}, {r['games']:,} games)")
 
-        best = sig.filter(pl.col("delta") > 0).sort("shrunk", descending=True).head(3)
-        worst = sig.filter(pl.col("delta") < 0).sort("shrunk").head(3)
+        best = sig.filter(pl.col("delta") > 0).sort("shrunk", descending=True).head(2)
+        worst = sig.filter(pl.col("delta") < 0).sort("shrunk").head(2)
         parts = []
         if best.height:
             parts.append("strongest " + "; ".join(row(r) for r in best.iter_rows(named=True)))
         if worst.height:
             parts.append("weakest " + "; ".join(row(r) for r in worst.iter_rows(named=True)))
-        out.append(f"Openings ({col}, {sig.height} of {t.height} significant after the {fam}): "
-                   + "; ".join(parts) + ".")
+        out.append(f"Openings ({col}): " + "; ".join(parts) + f" ({sig.height} of {t.height} significant after "
+                   f"the {fam}).")
     for d in f.detectable:
         text = (f"With {d['games']:,} games this folder detects a seat gap of {pct(d['gap'], digits=2)} points "
                 "with 80% power")

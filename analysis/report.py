@@ -13,7 +13,7 @@ from . import _render as R
 from ._frame import columns, opening_columns, source_columns
 from .balance import GAME_KEY_CANDIDATES, metrics_from_seat_balance, seat_balance
 from .fairness import DEFAULT_MARGIN
-from .findings import Findings, findings, pct, read_stopping
+from .findings import CORRECTION_NAMES, Findings, findings, pct, read_stopping
 from .io import collect, read_results
 from .length import game_length
 from .plots import (
@@ -97,12 +97,13 @@ def _opening_table(t: pl.DataFrame, n: int) -> pl.DataFrame:
     shown = pl.concat([sig.filter(pl.col("delta") > 0).sort("shrunk", descending=True).head(n),
                        sig.filter(pl.col("delta") < 0).sort("shrunk").head(n)])
     return pl.DataFrame([{
-        "Seat": r["seat"], "Opening": r["opening"], "Games": f"{r['games']:,}",
-        "Played (%)": f"{100 * r['frequency']:.1f}", "Win share (%)": pct(r["win_share"]),
-        "Rest of seat (%)": pct(r["reference_share"]), "Difference (points)": pct(r["delta"], True, 2),
+        "Seat": r["seat"], "Opening": "(no decision)" if r["opening"] == "-" else r["opening"],
+        "Games (% of seat)": f"{r['games']:,} ({100 * r['frequency']:.1f}%)",
+        "Win share vs rest (%)": f"{pct(r['win_share'])} vs {pct(r['reference_share'])}",
+        "Difference (points)": pct(r["delta"], True, 2),
         "Corrected interval": _iv(r["delta_low"], r["delta_high"], True, 2),
-        "Shrunk (points)": pct(r["shrunk"], True, 2), "Adjusted p": format_p(r["p_adjusted"]),
-    } for r in shown.iter_rows(named=True)], schema=None) if shown.height else pl.DataFrame()
+        "Shrunk": pct(r["shrunk"], True, 2), "Adjusted p": format_p(r["p_adjusted"]),
+    } for r in shown.iter_rows(named=True)]) if shown.height else pl.DataFrame()
 
 
 def build_blocks(
@@ -150,7 +151,8 @@ def build_blocks(
         add(_Block("image", figure_png(plot_seat_differences(d, confidence=confidence)),
                    f"Paired seat differences, {players} players"))
     shared = [f"{r['players']} players: {100 * r['shared_first_rate']:.2f}% of games "
-              f"({_iv(r['shared_first_low'], r['shared_first_high'], digits=2)}%)" for r in bm.iter_rows(named=True)]
+              f"({pct(r['shared_first_low'], digits=2)}% to {pct(r['shared_first_high'], digits=2)}%)"
+              for r in bm.iter_rows(named=True)]
     add(_Block("p", "Seat differences are paired within games (the standard error of the per-game difference of "
                     "the two seats' shares), with Bonferroni intervals over the pairs. First place shared: "
                     + "; ".join(shared) + f" ({conf} Wilson)."))
@@ -178,8 +180,9 @@ def build_blocks(
         raw[f"openings_{col}"] = op
         sig = op.filter(pl.col("significant"))
         add(_Block("h3", col))
+        fam = CORRECTION_NAMES.get(correction, correction)
         add(_Block("p", f"Each seat x opening with at least {min_games:,} games against the rest of that seat's "
-                        f"games; one correction family per table: {correction} over its {op.height} rows, "
+                        f"games; one correction family per table: {fam} over its {op.height} rows, "
                         f"{sig.height} significant. Intervals are drawn at the level the correction used for each "
                         "row, so they exclude 0 exactly for the significant rows. Ranked by the empirical-Bayes "
                         f"shrunken difference; the least-played opening shown has "

@@ -81,7 +81,7 @@ def test_verdicts():
     assert v.verdict == "fair" and v.more_games is None
     assert np.all(np.abs(v.deviation) < 0.01) and np.all((v.low > -0.02) & (v.high < 0.02))
     assert v.max_deviation_low <= v.max_deviation <= v.max_deviation_high < 0.02
-    assert "Fair within ±2 points" in v.sentence()
+    assert "fair within ±2 points" in v.sentence()
     tilted = make_table(20_000, 3, seed=5, seat_bonus=[0, 0, 3], sources=("a",), source_means=(10.0,))
     v = fairness_verdict(pattern_counts(tilted)[3])
     assert v.verdict == "not fair" and v.low[2] > 0.02

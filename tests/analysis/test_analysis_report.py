@@ -90,4 +90,4 @@ def test_report_options_and_errors(results_folder, tmp_path):
     strict = write_report(results_folder, tmp_path / "strict.md", format="md", min_games=10**9)
     assert "with at least 1,000,000,000 games" in strict.read_text()
     wide = write_report(results_folder, tmp_path / "wide.md", format="md", margin=0.2).read_text()
-    assert "Fair within ±20 points of win share" in wide
+    assert "Seats: fair within ±20 points of win share" in wide

@@ -25,7 +25,9 @@ window.addEventListener('load', () => {
   const r = {images: imgs.length,
              broken: imgs.filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.alt),
              widths: imgs.map(i => i.getBoundingClientRect().width),
-             scrollWidth: document.documentElement.scrollWidth, errors: window.__errors};
+             scrollWidth: document.documentElement.scrollWidth, errors: window.__errors,
+             wideTables: Array.from(document.querySelectorAll('.scroll')).filter(
+               d => d.scrollWidth > d.clientWidth + 1 && !d.closest('details')).length};
   const pre = document.createElement('pre'); pre.id = '__probe'; pre.textContent = JSON.stringify(r);
   document.body.appendChild(pre);
 });

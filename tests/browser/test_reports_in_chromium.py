@@ -24,6 +24,7 @@ def _check(page):
     assert r["images"] >= 6 and r["broken"] == []
     assert all(0 < w <= WIDTH for w in r["widths"])
     assert r["scrollWidth"] <= WIDTH
+    assert r["wideTables"] == 0  # the tables outside <details> fit without scrolling either
 
 
 def test_results_report_in_chromium(folder, tmp_path):
