@@ -305,7 +305,7 @@ def per_game_arrays(df: pl.DataFrame, players: int, cols: list[str]) -> dict[str
         blocks = [t["seat"].to_numpy().reshape(-1, players)]
         if not np.array_equal(blocks[0], np.broadcast_to(np.arange(players), blocks[0].shape)):
             return False
-        for c in ("game_id", "seed", "run"):
+        for c in ("game_id", "run"):
             if c in t.columns:
                 b = t[c].to_physical().to_numpy().reshape(-1, players)
                 if not np.all(b == b[:, :1]):
@@ -317,3 +317,26 @@ def per_game_arrays(df: pl.DataFrame, players: int, cols: list[str]) -> dict[str
         if not ordered(sub):
             raise ValueError(f"some games do not have exactly `players` rows (one per seat) for the key {key}")
     return {c: sub[c].to_numpy().reshape(-1, players) for c in cols}
+
+
+def per_game_lazy(lf: pl.LazyFrame, players: int, cols: list[str], games: int | None = None
+                  ) -> dict[str, np.ndarray]:
+    """:func:`per_game_arrays` reading only ``cols`` (and the columns that identify games) from a lazy table.
+
+    With ``games``, only the first ``games`` games of a table stored in game order are read (the whole table when
+    its rows are not in game order).
+    """
+    names = columns(lf)
+    sub = lf.filter(pl.col("players") == players)
+    key = [c for c in game_key(names) if c in ("game_id", "run")]
+    if games is not None:
+        try:
+            head = sub.head(games * players).select(*key, "players", "seat", *cols).collect()
+            out = per_game_arrays(head, players, cols)
+            if len(out[cols[0]]) == games or head.height < games * players:
+                return out
+        except ValueError:
+            pass
+    full = sub.select(*dict.fromkeys([*game_key(names), "players", "seat", *cols])).collect()
+    out = per_game_arrays(full, players, cols)
+    return {c: a[:games] for c, a in out.items()} if games is not None else out

@@ -30,12 +30,12 @@ from .fairness import (
     fairness_verdict,
     moments,
     pattern_counts_from_matrix,
-    per_game_arrays,
+    per_game_lazy,
     seat_differences,
 )
 from .openings import opening_strength
 from .power import detectable_gap, detectable_opening
-from .sources import effects_from_arrays, effects_table
+from .sources import DEFAULT_EFFECT_GAMES, effects_from_arrays, effects_table
 
 STOPPING_FILE = "stopping.json"
 CORRECTION_NAMES = {"holm": "Holm", "fdr_bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni", "none": "no"}
@@ -110,24 +110,42 @@ def _lineups(lf: pl.LazyFrame) -> list[str]:
     return [" | ".join(v) for v in out.values()]
 
 
+def source_means(lf: pl.LazyFrame, sources: list[str]) -> pl.DataFrame:
+    """Mean VP and share of all VP per source, per player count and seat (seat null: all seats), in one pass."""
+    per_seat = lf.group_by("players", "seat").agg(pl.len().alias("_n"), *[pl.col(s).mean() for s in sources]) \
+        .collect().sort("players", "seat")
+    rows = []
+    for players, g in per_seat.partition_by("players", as_dict=True, maintain_order=True).items():
+        weights = g["_n"].to_numpy() / g["_n"].sum()
+        means = {s: g[s].to_numpy().astype(float) for s in sources}
+        overall = {s: float(weights @ m) for s, m in means.items()}
+        total, seat_total = sum(overall.values()), sum(means.values())
+        for s in sources:
+            name = s[len(SOURCE_PREFIX):]
+            rows.append({"players": int(players[0]), "seat": None, "source": name, "mean_vp": overall[s],
+                         "share": overall[s] / total if total else float("nan")})
+            rows += [{"players": int(players[0]), "seat": int(k), "source": name, "mean_vp": float(means[s][i]),
+                      "share": float(means[s][i] / seat_total[i]) if seat_total[i] else float("nan")}
+                     for i, k in enumerate(g["seat"].to_list())]
+    return pl.DataFrame(rows, schema={"players": pl.Int64, "seat": pl.Int64, "source": pl.String,
+                                      "mean_vp": pl.Float64, "share": pl.Float64})
+
+
 def findings(data: Table | str | Path, *, margin: float = DEFAULT_MARGIN, confidence: float = 0.95,
              correction: str = "holm", min_games: int = 100, stopping: dict[str, Any] | None = None,
              seed: int = 0) -> Findings:
     """Compute the findings of a results folder (path) or a per-seat results table."""
     if isinstance(data, (str, Path)):
-        from .io import collect, read_results
+        from .io import read_results
 
         lf, manifest = read_results(data)
         stopping = stopping if stopping is not None else read_stopping(data, manifest)
-        df = collect(lf, data)
     else:
-        df = to_lazy(data).collect()
-    lf = df.lazy()
+        lf = to_lazy(data)
     cols = columns(lf)
     sources = source_columns(cols)
-    arrays = {int(p): per_game_arrays(df, int(p), ["win_share", *sources])
-              for p in df["players"].unique().sort().to_list()}
-    counts = {p: pattern_counts_from_matrix(a["win_share"]) for p, a in arrays.items()}
+    player_counts = [int(p) for p in lf.select(pl.col("players").unique()).collect()["players"].sort().to_list()]
+    counts = {p: pattern_counts_from_matrix(per_game_lazy(lf, p, ["win_share"])["win_share"]) for p in player_counts}
     seq = stopping if stopping and stopping.get("rule") else None
     verdicts = [fairness_verdict(c, margin, confidence, sequential=seq) for c in counts.values()]
     gaps, diffs, detect = [], {}, []
@@ -140,24 +158,14 @@ def findings(data: Table | str | Path, *, margin: float = DEFAULT_MARGIN, confid
         diffs[players] = seat_differences(c, confidence)
         sd = float(np.sqrt(mo.difference_se().max() ** 2 * mo.games))
         detect.append({"players": players, "games": mo.games, "gap": detectable_gap(mo.games, players, sd=sd)})
-    effects = shares = None
+    effects = shares = by_seat = None
     if sources:
-        rows, share_rows = [], []
-        for players, a in arrays.items():
+        rows = []
+        for players in player_counts:
+            a = per_game_lazy(lf, players, ["win_share", *sources], games=int(1.2 * DEFAULT_EFFECT_GAMES))
             rows += effects_from_arrays(players, a["win_share"], {s: a[s] for s in sources}, confidence)
-            means = {s: a[s].mean(axis=0) for s in sources}
-            total = sum(m.mean() for m in means.values())
-            for s, m in means.items():
-                name = s[len(SOURCE_PREFIX):]
-                share_rows.append({"players": players, "seat": None, "source": name, "mean_vp": float(m.mean()),
-                                   "share": float(m.mean() / total) if total else float("nan")})
-                seat_total = sum(mm for mm in means.values())
-                share_rows += [{"players": players, "seat": k, "source": name, "mean_vp": float(m[k]),
-                                "share": float(m[k] / seat_total[k]) if seat_total[k] else float("nan")}
-                               for k in range(players)]
         effects = effects_table(rows)
-        by_seat = pl.DataFrame(share_rows, schema={"players": pl.Int64, "seat": pl.Int64, "source": pl.String,
-                                                   "mean_vp": pl.Float64, "share": pl.Float64})
+        by_seat = source_means(lf, sources)
         shares = by_seat.filter(pl.col("seat").is_null()).drop("seat")
     openings = {col: opening_strength(lf, col, min_games=min_games, correction=correction, confidence=confidence)
                 for col in opening_columns(cols)}
@@ -173,7 +181,7 @@ def findings(data: Table | str | Path, *, margin: float = DEFAULT_MARGIN, confid
                 d["opening"] = detectable_opening(seat_games, freq, d["players"], tests=first.height)
     f = Findings(int(sum(v.games for v in verdicts)), margin, confidence, _lineups(lf), verdicts, gaps, diffs,
                  effects, shares, openings, detect, stopping)
-    f.source_means = by_seat if sources else None
+    f.source_means = by_seat
     f.sentences = _sentences(f, correction, min_games)
     return f
 

@@ -14,7 +14,7 @@ from ._frame import columns, opening_columns, source_columns
 from .balance import GAME_KEY_CANDIDATES, metrics_from_seat_balance, seat_balance
 from .fairness import DEFAULT_MARGIN
 from .findings import CORRECTION_NAMES, Findings, findings, pct, read_stopping
-from .io import collect, read_results
+from .io import ResultsError, read_results
 from .length import game_length
 from .plots import (
     figure_png,
@@ -106,7 +106,21 @@ def _opening_table(t: pl.DataFrame, n: int) -> pl.DataFrame:
     } for r in shown.iter_rows(named=True)]) if shown.height else pl.DataFrame()
 
 
-def build_blocks(
+def build_blocks(results_dir: str | Path, **options: Any
+                 ) -> tuple[str, list[_Block], dict[str, pl.DataFrame], Findings]:
+    """The report's title, content blocks, raw tables (exported as CSV) and findings.
+
+    The results are read lazily (each analysis reads only its columns); a data read failure raises ResultsError.
+    """
+    try:
+        return _build_blocks(results_dir, **options)
+    except (pl.exceptions.PolarsError, OSError) as exc:
+        if isinstance(exc, ResultsError):
+            raise
+        raise ResultsError(f"results data cannot be read in results folder '{results_dir}': {exc}") from exc
+
+
+def _build_blocks(
     results_dir: str | Path,
     *,
     min_games: int = 100,
@@ -115,7 +129,6 @@ def build_blocks(
     top: int = 10,
     margin: float = DEFAULT_MARGIN,
 ) -> tuple[str, list[_Block], dict[str, pl.DataFrame], Findings]:
-    """The report's title, content blocks, raw tables (exported as CSV) and findings."""
     folder = Path(results_dir)
     lf, manifest = read_results(folder)
     cols = columns(lf)
@@ -123,7 +136,7 @@ def build_blocks(
     openings = opening_columns(cols)
     keys = [c for c in GAME_KEY_CANDIDATES if c in cols]
     wanted = list(dict.fromkeys([c for c in (*_BASE_COLUMNS, *keys) if c in cols] + sources + openings))
-    df = collect(lf.select(wanted), folder)
+    df = lf.select(wanted)  # lazy: every analysis reads only the columns it needs
     n_chunks = len(list(folder.glob("chunk-*.parquet")))
     stopping = read_stopping(folder, manifest)
     f = findings(df, margin=margin, confidence=confidence, correction=correction, min_games=min_games,
