@@ -754,8 +754,8 @@ def _write(cmp: SweepComparison, out_path: str | Path, format: str) -> Path:
 
 
 def write_sweep_report(sweep_dir: str | Path, out_path: str | Path, format: str = "html", *,
-                       confidence: float = 0.95, n_boot: int = 20_000, seed: int = 0, correction: str = "holm"
-                       ) -> Path:
+                       confidence: float = 0.95, n_boot: int = 20_000, seed: int = 0, correction: str = "holm",
+                       margin: float = DEFAULT_MARGIN) -> Path:
     """Write the comparison report of a sweep folder (sections: SWEEP_SECTION_TITLES) and return its path."""
-    cmp = compare(sweep_dir, confidence=confidence, n_boot=n_boot, seed=seed, correction=correction)
+    cmp = compare(sweep_dir, confidence=confidence, n_boot=n_boot, seed=seed, correction=correction, margin=margin)
     return cmp.write_report(out_path, format)

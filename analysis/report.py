@@ -324,7 +324,8 @@ def write_report(
     from .compare import is_sweep, write_sweep_report
 
     if is_sweep(results_dir):  # a sweep folder: the comparison report of its cells (analysis.compare)
-        return write_sweep_report(results_dir, out_path, format, confidence=confidence, correction=correction)
+        return write_sweep_report(results_dir, out_path, format, confidence=confidence, correction=correction,
+                                  margin=margin)
     return report_and_findings(results_dir, out_path, format, min_games=min_games, correction=correction,
                                confidence=confidence, top=top, margin=margin)[0]
 
