@@ -71,8 +71,12 @@ def _seat_table(f: Findings, sb: pl.DataFrame) -> pl.DataFrame:
         g = sb.filter(pl.col("players") == v.players)
         for r in g.iter_rows(named=True):
             s = r["seat"]
-            rows.append({"Players": v.players, "Seat": s, "Win share (%)": pct(r["win_share"]),
-                         f"{f.confidence:.0%} interval (Wilson)": _iv(r["win_share_low"], r["win_share_high"]),
+            if f.stopping:  # a sequential run: fixed-sample intervals are not valid after looking
+                fair = 1.0 / v.players
+                interval = {f"{f.confidence:.0%} interval (always valid)": _iv(fair + v.low[s], fair + v.high[s])}
+            else:
+                interval = {f"{f.confidence:.0%} interval (Wilson)": _iv(r["win_share_low"], r["win_share_high"])}
+            rows.append({"Players": v.players, "Seat": s, "Win share (%)": pct(r["win_share"]), **interval,
                          "vs fair share (points)": pct(v.deviation[s], True, 2),
                          "simultaneous interval": _iv(v.low[s], v.high[s], True, 2),
                          "Outright wins": f"{r['outright_wins']:,}", "Shared wins": f"{r['shared_wins']:,}"})

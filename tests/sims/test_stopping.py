@@ -36,6 +36,7 @@ def test_until_precision_stops_early_and_resumes(tmp_path, capsys, game_name):
     md = (tmp_path / "r.md").read_text()
     assert f"The run stopped after {played:,} of 40,000 planned games: precision reached" in md
     assert "always-valid confidence sequence" in md
+    assert "95% interval (always valid)" in md and "interval (Wilson)" not in md.split("## Score sources")[0]
 
 
 def test_until_decided_plays_on_to_the_cap_when_undecided(tmp_path, capsys, game_name):
