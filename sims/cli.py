@@ -17,6 +17,7 @@ from .commands import register_all
 from .errors import SimsError
 from .execute import BACKENDS
 from .spec import DEFAULT_CHUNK_SIZE, parse_overrides
+from .stopping import add_stopping_options, make_until, stop_line
 
 if TYPE_CHECKING:
     from .run import RunResult
@@ -75,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", metavar="GAME")
     _add_game_options(p)
     _add_run_options(p, games=100_000, out_flag="--out")
+    add_stopping_options(p)
 
     p = sub.add_parser("play", help="play one game and print it step by step",
                        description="Play one game (its seed is the `seed` column of a results table) and print the "
@@ -97,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="PATH", help="report file (default: report.html, or report.md with --format md)")
     p.add_argument("--format", choices=("html", "md"),
                    help="report format (default: from the --out suffix, else html)")
+    p.add_argument("--margin", type=float, default=0.02, metavar="M",
+                   help="fairness margin in win share (default: %(default)s = 2 points)")
 
     p = sub.add_parser("analyze", help="simulate and write the report in one go",
                        description="Simulate a game and write its report; prints the seat win shares with 95%% "
@@ -106,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="game (default: %(default)s)")
     _add_game_options(p)
     _add_run_options(p, games=DEFAULT_ANALYZE_GAMES, out_flag="--out-dir")
+    add_stopping_options(p)
     p.add_argument("--report", default="report.html", metavar="PATH", help="report file (default: %(default)s)")
     p.add_argument("--format", choices=("html", "md"), help="report format (default: from the --report suffix)")
     register_all(sub)
@@ -152,10 +157,15 @@ def _run(args: argparse.Namespace) -> RunResult:
 
     flag = "--out-dir" if args.command == "analyze" else "--out"
     out = out_path(args.out, Path("results") / f"{args.game}-{args.players}p", flag)
-    return run(args.game, args.players, args.games, agents=args.agents, seed=args.seed,
-               overrides=parse_overrides(args.overrides), out=out, chunk_size=args.chunk_size, jobs=args.jobs,
-               backend=args.backend, scheduler=args.scheduler, force=args.force,
-               progress=not args.quiet and sys.stderr.isatty())
+    until = make_until(args)
+    result = run(args.game, args.players, args.games, agents=args.agents, seed=args.seed,
+                 overrides=parse_overrides(args.overrides), out=out, chunk_size=args.chunk_size, jobs=args.jobs,
+                 backend=args.backend, scheduler=args.scheduler, force=args.force,
+                 progress=not args.quiet and sys.stderr.isatty(), until=until)
+    line = stop_line(until)
+    if line:
+        print(line)
+    return result
 
 
 def _run_line(result: RunResult) -> str:
@@ -207,7 +217,7 @@ def _cmd_report(args: argparse.Namespace) -> int:
 
     fmt = _report_format(args.out, args.format)
     check_output_file(args.out, "--out")
-    out = write_report(args.results, args.out or f"report.{fmt}", format=fmt)
+    out = write_report(args.results, args.out or f"report.{fmt}", format=fmt, margin=args.margin)
     print(f"report: {out}")
     return 0
 
@@ -226,7 +236,8 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
 
 
 def _analyze(args: argparse.Namespace) -> int:
-    from analysis import collect, read_results, seat_balance, write_report
+    from analysis import collect, read_results, seat_balance
+    from analysis.report import report_and_findings
 
     result = _run(args)
     print(_run_line(result))
@@ -238,7 +249,11 @@ def _analyze(args: argparse.Namespace) -> int:
         print(f"{r['seat']:>4}  {r['win_share']:>9.4f}  [{r['win_share_low']:.4f}, {r['win_share_high']:.4f}]  "
               f"{r['outright_wins']:>8}  {r['shared_wins']:>7}  {lineup[r['seat']]}")
     fmt = _report_format(args.report, args.format)
-    print(f"report: {write_report(result.path, args.report, format=fmt)}")
+    out, found = report_and_findings(result.path, args.report, fmt, margin=args.margin)
+    print("findings:")
+    for sentence in found.sentences:
+        print(f"- {sentence}")
+    print(f"report: {out}")
     return 0
 
 

@@ -6,12 +6,13 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import polars as pl
+from joblib import effective_n_jobs
 from tqdm.auto import tqdm
 
 from .chunks import plan_chunks
@@ -70,6 +71,7 @@ def run(
     scheduler: str | None = None,
     force: bool = False,
     progress: bool = False,
+    until: Callable[[Path, dict[str, Any]], bool] | None = None,
 ) -> RunResult:
     """Play `games` games of `game` and write them to the results folder `out` (a temporary folder when None).
 
@@ -80,6 +82,9 @@ def run(
     ``quarantine/`` and played again. A folder holding a different run raises SimsError unless `force`; a folder
     another live run is writing is always refused (see `sims.lock`). `progress` shows a progress bar on standard
     error. The kernels are loaded (compiled on a first run) before the clock starts: `seconds` excludes that.
+    `until(folder, manifest)` makes the run sequential: chunks are played in batches of one per worker, in order,
+    and the run stops as soon as `until` returns True; it is called first on the chunks already there (see
+    `sims.stopping`).
     """
     spec = RunSpec.create(game, players, games, agents, seed, overrides, chunk_size)
     check_backend(backend, jobs, scheduler)
@@ -97,13 +102,23 @@ def run(
         if todo and scheduler is None:  # workers on this machine: compile once here, they load the cache
             warm_up(spec.load_game(), spec.agents)
         start = time.perf_counter()
+        played = 0
+        batch = len(todo) if until is None else max(1, effective_n_jobs(jobs) if backend in ("threads", "processes")
+                                                        else 4)
         try:
             with tqdm(total=spec.games, initial=games_done, unit=" games", unit_scale=True, disable=not progress,
                       file=sys.stderr, smoothing=0.1, dynamic_ncols=True) as bar:
-                for chunk in execute(spec, str(folder.path), todo, backend=backend, jobs=jobs, scheduler=scheduler):
-                    games_done += chunk.count
-                    bar.update(chunk.count)
-                    folder.write_manifest({**manifest, "games_done": games_done})
+                stop = until is not None and until(folder.path, {**manifest, "games_done": games_done})
+                for first in range(0, len(todo), batch):
+                    if stop:
+                        break
+                    for chunk in execute(spec, str(folder.path), todo[first:first + batch], backend=backend,
+                                         jobs=jobs, scheduler=scheduler):
+                        games_done += chunk.count
+                        played += chunk.count
+                        bar.update(chunk.count)
+                        folder.write_manifest({**manifest, "games_done": games_done})
+                    stop = until is not None and until(folder.path, {**manifest, "games_done": games_done})
         except MemoryError:
             folder.remove_temp_files()
             raise SimsError(f"out of memory playing chunks of {spec.chunk_size:,} games; use a smaller chunk size "
@@ -112,4 +127,4 @@ def run(
             folder.remove_temp_files()  # the folder is locked: every temporary file in it is this run's
             raise
     manifest["games_done"] = games_done
-    return RunResult(folder.path, manifest, sum(c.count for c in todo), time.perf_counter() - start, tmp)
+    return RunResult(folder.path, manifest, played, time.perf_counter() - start, tmp)

@@ -45,6 +45,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--yes", action="store_true",
                    help=f"start a sweep above {YES_GAMES:,} games or an estimated {YES_SECONDS // 3600} hour "
                         "without asking (the size and estimate are always printed first)")
+    p.add_argument("--no-recheck", action="store_true",
+                   help="do not replay the smallest-gap variant and the baseline on fresh seeds (by default they are "
+                        "played again from another master seed, as many games as a cell, to confirm the headline)")
     _add_exec_options(p)
     p.set_defaults(handler=run_sweep)
 
@@ -103,9 +106,18 @@ def run_sweep(args: argparse.Namespace) -> int:
                    scheduler=args.scheduler, force=args.force, progress=_progress(args), on_cell=on_cell)
     print(f"sweep: {total} cells, {result.games_played:,} games played in {result.seconds:.1f} s; folder {out}")
     cmp = result.compare()
+    if not args.no_recheck and cmp.cells.height:
+        from ..recheck import recheck_headline
+
+        jobs = args.jobs if args.jobs is not None else (spec.jobs if spec.jobs is not None else -1)
+        for c in recheck_headline(result, cmp.cells, jobs=jobs, backend=args.backend, scheduler=args.scheduler,
+                                  force=args.force, progress=_progress(args)):
+            print(f"re-check ({c['players']}p, {c['lineup']}): {c['variant']} and {c['baseline']} on "
+                  f"{c['games']:,} fresh games (master seed {c['seed']})", flush=True)
+        cmp = result.compare()
     width = min(max(len(v) for v in cmp.cells["variant"].to_list()), 60)
     print(f"{'variant':<{width}}  {'games':>9}  {'seat gap [95% interval]':<26}  "
-          f"{'vs baseline [95% paired bootstrap]':<36}  win shares by seat")
+          f"{'vs baseline [corrected paired bootstrap]':<36}  win shares by seat")
     for (players, lineup), g in cmp.cells.partition_by("players", "lineup", maintain_order=True,
                                                        as_dict=True).items():
         print(f"-- {players} players, {lineup}")
@@ -118,7 +130,11 @@ def run_sweep(args: argparse.Namespace) -> int:
     for r in cmp.best(1).iter_rows(named=True):
         print(f"smallest seat gap ({r['players']}p, {r['lineup']}): {r['variant']}: "
               f"{_interval(r['max_gap'], r['max_gap_low'], r['max_gap_high'])}")
-    print("(* the difference from the baseline is significant: its interval excludes 0)")
+    print("(* the difference from the baseline is significant: its interval, Bonferroni over the variants, "
+          "excludes 0)")
+    print("findings:")
+    for sentence in cmp.findings():
+        print(f"- {sentence}")
     if args.report:
         fmt = "md" if Path(args.report).suffix.lower() == ".md" else "html"
         print(f"report: {cmp.write_report(args.report, fmt)}")
