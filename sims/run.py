@@ -103,8 +103,8 @@ def run(
             warm_up(spec.load_game(), spec.agents)
         start = time.perf_counter()
         played = 0
-        batch = len(todo) if until is None else max(1, effective_n_jobs(jobs) if backend in ("threads", "processes")
-                                                        else 4)
+        batch = max(1, len(todo) if until is None else
+                    effective_n_jobs(jobs) if backend in ("threads", "processes") else 4)
         try:
             with tqdm(total=spec.games, initial=games_done, unit=" games", unit_scale=True, disable=not progress,
                       file=sys.stderr, smoothing=0.1, dynamic_ncols=True) as bar:
