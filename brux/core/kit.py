@@ -114,7 +114,7 @@ def build(hooks):
                     return
                 apply(s, legal(s, randbelow(s, rng_off + 2 * p, rng_off + 2 * p + 1, nlegal(s))))
 
-    @njit(nogil=True)
+    @njit(nogil=True, inline="always")  # compiled once, into the game's cached entry point
     def play_random_batch(params, master_seed, first_index, n_games):
         """Games first_index .. first_index + n_games - 1 of a run, every seat uniformly random from its stream.
 
