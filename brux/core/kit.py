@@ -121,7 +121,9 @@ def build(hooks):
         Returns per game its seed and length, and per seat VP, rank, win share, VP by source and opening codes.
         """
         n = nplayers(params)  # the parameter block starts the state
-        seeds, vps, rk, share, src, opens, lengths = result_arrays(n_games, n, n_sources, n_openings)
+        # int64 sizes (not the constants' literal types): one cached result_arrays serves every game
+        seeds, vps, rk, share, src, opens, lengths = result_arrays(n_games, n, np.int64(n_sources),
+                                                                   np.int64(n_openings))
         s = np.zeros(work_size, np.int64)
         for g in range(n_games):
             seeds[g] = start_random(s, params, master_seed, first_index + g)
