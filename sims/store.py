@@ -46,6 +46,7 @@ def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
 
 
 def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    old = {"rules_version": 1, **old}  # folders written before rules versions were recorded hold version 1
     keys = sorted((set(old) | set(new)) - set(_IDENTITY_SKIP))
     return [k for k in keys if old.get(k) != new.get(k)]
 
