@@ -78,6 +78,7 @@ _IO_REASONS = ("No space left on device", "Disk quota exceeded", "Permission den
 
 
 def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    old = {"rules_version": 1, **old}  # folders written before rules versions were recorded hold version 1
     keys = sorted((set(old) | set(new)) - set(_IDENTITY_SKIP))
     return [k for k in keys if old.get(k) != new.get(k)]
 

@@ -41,7 +41,8 @@ def build(hooks: Any, core: SimpleNamespace) -> SimpleNamespace:
         """Games first_index .. first_index + n_games - 1 of a run, seat p played by agent (kinds[p], iparams[p],
         fparams[p]); the arrays of the random batch plus the decisions taken by each seat."""
         n = nplayers(params)
-        seeds, vps, rk, share, src, opens, lengths = result_arrays(n_games, n, n_sources, n_openings)
+        seeds, vps, rk, share, src, opens, lengths = result_arrays(n_games, n, np.int64(n_sources),
+                                                                   np.int64(n_openings))
         decisions = np.zeros((n_games, n), np.int32)
         cap = 1
         for p in range(n):

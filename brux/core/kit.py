@@ -2,10 +2,10 @@
 
 A game's `kernel/hooks.py` exports the functions and constants of docs/adding-a-game.md (init, apply, player,
 nlegal, legal, nplayers, vp, source_vp, opening, length, better; STATE_SIZE, N_SOURCES, N_OPENINGS, MAX_PLAYERS;
-optionally play_out_random and PLAYOUT_WORK). `build(hooks)` makes the batch functions specialised for them (a
-small factory, as `brux.agents.search.build` makes the searches): the functions are closure variables, so Numba
-calls them directly. The game calls the built functions from its own `@njit(cache=True)` entry points
-(`kernel/entry.py`), which Numba caches with everything compiled in.
+optionally play_out_random, PLAYOUT_WORK and init_for_play_out). `build(hooks)` makes the batch functions
+specialised for them (a small factory, as `brux.agents.search.build` makes the searches): the functions are closure
+variables, so Numba calls them directly. The game calls the built functions from its own `@njit(cache=True)`
+entry points (`kernel/entry.py`), which Numba caches with everything compiled in.
 
 Work array of a batch: the game state s[0:STATE_SIZE], then each seat's agent stream (key, counter) at
 `agent_rng + 2 p`, `agent_rng + 2 p + 1`, then PLAYOUT_WORK slots the game's own `play_out_random` may use.
@@ -84,18 +84,27 @@ def build(hooks):
                 opens[g, p, j] = opening(s, p, j)
         lengths[g] = length(s)
 
-    @njit(**LOCAL)
-    def start_game(s, params, master_seed, index):
-        """Game `index` of a run in work array s, each seat's agent stream seeded; returns the game seed."""
-        seed = batch_game_seed(master_seed, index)
-        init(s, params, seed)
-        for p in range(nplayers(s)):
-            seed_stream(s, agent_rng + 2 * p, agent_rng + 2 * p + 1, seed, 1 + p)
-        return seed
+    def make_start(init):
+        @njit(**LOCAL, inline="always")
+        def start(s, params, master_seed, index):
+            """Game `index` of a run in work array s, each seat's agent stream seeded; returns the game seed."""
+            seed = batch_game_seed(master_seed, index)
+            init(s, params, seed)
+            for p in range(nplayers(s)):
+                seed_stream(s, agent_rng + 2 * p, agent_rng + 2 * p + 1, seed, 1 + p)
+            return seed
 
+        return start
+
+    start_game = make_start(init)
     if hasattr(hooks, "play_out_random"):
+        # A game's own play-out may start from a lighter set-up (`init_for_play_out`: the single-option decisions
+        # left to the play-out), which keeps a second copy of its decision handlers out of the random batch.
         play_out = hooks.play_out_random
+        start_random = make_start(getattr(hooks, "init_for_play_out", init))
     else:
+        start_random = start_game
+
         @njit(**LOCAL)
         def play_out(s, rng_off):
             """Uniformly random decisions to the end, seat p drawing from its stream at rng_off + 2 p."""
@@ -105,17 +114,19 @@ def build(hooks):
                     return
                 apply(s, legal(s, randbelow(s, rng_off + 2 * p, rng_off + 2 * p + 1, nlegal(s))))
 
-    @njit(nogil=True)
+    @njit(nogil=True, inline="always")  # compiled once, into the game's cached entry point
     def play_random_batch(params, master_seed, first_index, n_games):
         """Games first_index .. first_index + n_games - 1 of a run, every seat uniformly random from its stream.
 
         Returns per game its seed and length, and per seat VP, rank, win share, VP by source and opening codes.
         """
         n = nplayers(params)  # the parameter block starts the state
-        seeds, vps, rk, share, src, opens, lengths = result_arrays(n_games, n, n_sources, n_openings)
+        # int64 sizes (not the constants' literal types): one cached result_arrays serves every game
+        seeds, vps, rk, share, src, opens, lengths = result_arrays(n_games, n, np.int64(n_sources),
+                                                                   np.int64(n_openings))
         s = np.zeros(work_size, np.int64)
         for g in range(n_games):
-            seeds[g] = start_game(s, params, master_seed, first_index + g)
+            seeds[g] = start_random(s, params, master_seed, first_index + g)
             play_out(s, agent_rng)
             record_result(s, g, vps, rk, share, src, opens, lengths)
         return seeds, vps, rk, share, src, opens, lengths

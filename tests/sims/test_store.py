@@ -59,6 +59,9 @@ def test_a_run_under_another_rules_version_is_not_resumed(tmp_path, game_name):
     (out / "manifest.json").write_text(json.dumps({**m, "rules_version": m["rules_version"] - 1}))
     with pytest.raises(sims.SimsError, match="holds a different run \\(rules_version differ"):
         _run(out, game_name)
+    del m["rules_version"]  # a folder written before rules versions were recorded: version 1, resumed
+    (out / "manifest.json").write_text(json.dumps(m))
+    assert _run(out, game_name).games_played == 0
 
 
 def test_another_run_is_refused_unless_forced(tmp_path, game_name):

@@ -111,11 +111,11 @@ def better(s, q, p):
 
 @njit(**JIT)
 def play_out_random(s, rng_off):
-    """Finish the game in work array s (as `init` left it) with every seat playing uniformly at random: seat p
-    draws from its agent stream at rng_off + 2 p, whose next value is kept drawn ahead at rng_off + 2 MAX_PLAYERS
-    + p. Player and automatic decisions are taken in this one loop, which compiles the decision handlers into it
-    (random play-outs never go through `apply`). Gives the games of the generic loop (pick = legal_at(s,
-    randbelow(stream of p, n)))."""
+    """Finish the game in work array s (as `init` or `setup` left it) with every seat playing uniformly at random:
+    seat p draws from its agent stream at rng_off + 2 p, whose next value is kept drawn ahead at rng_off
+    + 2 MAX_PLAYERS + p. Player and automatic decisions are taken in this one loop, which compiles the decision
+    handlers into it (random play-outs never go through `apply`). Gives the games of the generic loop (pick =
+    legal_at(s, randbelow(stream of p, n))), from `setup` (the random batch) or `init`."""
     nxt = rng_off + 2 * L.MAX_PLAYERS
     for p in range(players(s)):
         s[nxt + p] = np.int64(next_u64(s, rng_off + 2 * p, rng_off + 2 * p + 1))

@@ -3,7 +3,7 @@ game kit (`hooks.py`, `entry.py`)."""
 
 from numba import njit
 
-from brux.core.jit import JIT
+from brux.core.jit import JIT, TINY
 from brux.core.rng import seed_stream
 
 from . import codes as C
@@ -37,7 +37,7 @@ def clear_seats(s):
             s[o + L.S_OPEN + j] = -1
 
 
-@njit(**JIT)
+@njit(**TINY)
 def init(s, params, seed):
     """A new game in `s` from flattened parameters and a game seed (rules section 3)."""
     for i in range(L.PARAMS_SIZE):

@@ -3,7 +3,7 @@ and the searches from (docs/adding-a-game.md)."""
 
 from numba import njit
 
-from brux.core.jit import JIT
+from brux.core.jit import TINY
 
 from ..agents import FEATURES, WEIGHTS, determinise, same_turn, values
 from . import codes as C
@@ -13,6 +13,7 @@ from .base import seat
 from .engine import apply, init
 from .score import better
 
+# The accessors below are inlined into their callers (TINY): no compile unit of their own.
 STATE_SIZE = L.STATE_SIZE
 N_ACTIONS = C.N_ACTIONS
 N_SOURCES = L.N_SOURCES
@@ -20,38 +21,38 @@ N_OPENINGS = 2
 MAX_PLAYERS = L.MAX_PLAYERS
 
 
-@njit(**JIT)
+@njit(**TINY)
 def player(s):
     """Seat whose decision is pending, -1 when the game is over."""
     return s[L.G_CUR]
 
 
-@njit(**JIT)
+@njit(**TINY)
 def nlegal(s):
     return s[L.LEGAL_N]
 
 
-@njit(**JIT)
+@njit(**TINY)
 def legal(s, i):
     return s[L.LEGAL + i]
 
 
-@njit(**JIT)
+@njit(**TINY)
 def vp(s, p):
     return s[seat(p) + L.S_VP]
 
 
-@njit(**JIT)
+@njit(**TINY)
 def source_vp(s, p, j):
     return s[seat(p) + L.S_SRC + j]
 
 
-@njit(**JIT)
+@njit(**TINY)
 def opening(s, p, k):
     return s[seat(p) + L.S_OPEN + k]
 
 
-@njit(**JIT)
+@njit(**TINY)
 def length(s):
     return s[L.G_DECISIONS]
 
