@@ -11,6 +11,14 @@ from brux.core.rules import Rules
 from brux.errors import IllegalActionError
 
 RECORD_FORMAT = 1
+MAX_SEED = 2**63 - 1  # seeds, run indices and game counts fit the kernels' int64
+
+
+def _whole(name: str, value: Any) -> int:
+    """A non-negative integer argument (bools excluded) that fits an int64; ValueError names it otherwise."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= MAX_SEED:
+        raise ValueError(f"{name} must be an integer from 0 to {MAX_SEED}, got {value!r}")
+    return int(value)
 
 
 class Game:
@@ -54,9 +62,8 @@ class Game:
 
     def new_initial_state(self, seed: int = 0) -> State:
         """A new game; `seed` (a non-negative integer) fixes every chance event."""
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
-        return State(self, self.rules.new_state(self.flat, int(seed)), int(seed), None)
+        seed = _whole("seed", seed)
+        return State(self, self.rules.new_state(self.flat, seed), seed, None)
 
     def state_from_dict(self, view: dict[str, Any], seed: int = 0) -> State:
         """A state from the readable view (a MAIN decision pending); hidden deck order drawn from seed."""
@@ -64,6 +71,7 @@ class Game:
 
     def play_random(self, n_games: int, master_seed: int = 0, first_index: int = 0) -> dict[str, np.ndarray]:
         """Per-seat result arrays of uniformly random games (see brux.core.rules.Rules.play_random)."""
+        n_games, master_seed, first_index = _run_args(n_games, master_seed, first_index)
         return self.rules.play_random(self.flat, master_seed, first_index, n_games)
 
     def agent_names(self) -> list[str]:
@@ -86,17 +94,25 @@ class Game:
         """
         from brux.agents import encode_lineup, parse_for_game
 
-        if isinstance(n_games, bool) or not isinstance(n_games, (int, np.integer)) or n_games < 0:
-            raise ValueError(f"n_games must be a non-negative integer, got {n_games!r}")
+        n_games, master_seed, first_index = _run_args(n_games, master_seed, first_index)
         specs = parse_for_game(self, agents)
         if not hasattr(self.rules, "play_agents"):
-            return self.play_random(int(n_games), master_seed, first_index)
+            return self.play_random(n_games, master_seed, first_index)
         kinds, ip, fp = encode_lineup(specs, self.rules.agent_features, self.rules.agent_weights())
-        return self.rules.play_agents(self.flat, master_seed, first_index, int(n_games), kinds, ip, fp)
+        return self.rules.play_agents(self.flat, master_seed, first_index, n_games, kinds, ip, fp)
 
     def __repr__(self) -> str:
         over = f", overrides={self.overrides}" if self.overrides else ""
         return f"Game({self.name!r}, players={self.players}{over}, params_id={self.params_id!r})"
+
+
+def _run_args(n_games: Any, master_seed: Any, first_index: Any) -> tuple[int, int, int]:
+    """Validated batch arguments; the last game's index must fit an int64 too."""
+    n_games, master_seed = _whole("n_games", n_games), _whole("master_seed", master_seed)
+    first_index = _whole("first_index", first_index)
+    if first_index + n_games > MAX_SEED:
+        raise ValueError(f"first_index + n_games must be at most {MAX_SEED}, got {first_index + n_games}")
+    return n_games, master_seed, first_index
 
 
 class State:

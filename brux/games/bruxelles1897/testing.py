@@ -1,13 +1,41 @@
-"""Bruxelles 1897 hooks for brux.testing: valid rule parameters as a hypothesis strategy, and the invariants."""
+"""Bruxelles 1897 hooks for brux.testing: valid rule parameters as a hypothesis strategy, the invariants, the
+positions `state_from_dict` accepts and a re-draw of the hidden information (for the API contract tests)."""
 
+import random
 from typing import Any
 
 from hypothesis import strategies as st
 
+from brux.core.game import State
+
 from .invariants import StepChecker, check_invariants
 from .kernel import codes as C
+from .kernel import layout as L
 
-__all__ = ["StepChecker", "check_invariants", "param_overrides"]
+__all__ = ["StepChecker", "check_invariants", "is_scenario_position", "param_overrides", "redraw_hidden"]
+
+
+def is_scenario_position(view: dict[str, Any]) -> bool:
+    """Whether `state_from_dict` rebuilds this view (docs section 4: a MAIN decision pending)."""
+    return not view["over"] and view["pending"] == "MAIN"
+
+
+def redraw_hidden(state: State, rnd: random.Random) -> State | None:
+    """A copy with the same public information and another hidden one: every deck's order permuted and the chance
+    stream re-keyed; None when no deck order could change (every deck has at most one card)."""
+    other = state.clone()
+    s = other.array
+    changed = False
+    for d in range(len(C.DECK_NAMES)):
+        n = int(s[L.DECK_LEN + d])
+        base = L.DECK + d * L.DECK_CAP
+        cards = list(s[base: base + n])
+        rnd.shuffle(cards)
+        changed |= cards != list(s[base: base + n])
+        s[base: base + n] = cards
+    s[L.G_RNG_KEY] = rnd.getrandbits(62)
+    s[L.G_RNG_CTR] = rnd.randrange(1000)
+    return other if changed else None
 
 _SMALL = ("first_pass_money", "later_pass_money", "stock_exchange_money", "sale_money", "brugmann_money",
           "noble_upkeep", "unpaid_noble_penalty", "exhibit_vp", "exhibition_holder_vp", "money_bonus_vp",

@@ -1,4 +1,5 @@
-"""Lutèce hooks for brux.testing: valid rule parameters as a hypothesis strategy, and the invariants."""
+"""Lutèce hooks for brux.testing: valid rule parameters as a hypothesis strategy, the invariants and the positions
+`state_from_dict` accepts (for the API contract tests)."""
 
 from typing import Any
 
@@ -6,7 +7,7 @@ from hypothesis import strategies as st
 
 from .invariants import StepChecker, check_invariants
 
-__all__ = ["StepChecker", "check_invariants", "param_overrides"]
+__all__ = ["StepChecker", "check_invariants", "is_scenario_position", "param_overrides"]
 
 _RANGES = {  # rules section 9
     "start_coins": (0, 15), "income_value": (0, 6), "income_cards": (0, 2), "consolation": (0, 3), "growth": (0, 3),
@@ -14,6 +15,12 @@ _RANGES = {  # rules section 9
     "prestige_resource_vp": (0, 3), "prestige_colour_vp": (0, 4), "statue_base": (0, 6), "bazaar_vp": (0, 12),
     "fortune_divisor": (1, 10), "max_rounds": (10, 60),
 }
+
+
+def is_scenario_position(view: dict[str, Any]) -> bool:
+    """Whether `state_from_dict` rebuilds this view (docs section 7: the start of a round, before any play)."""
+    return (not view["over"] and view["pending"] == "PLAY_CARDS" and view["current_player"] == 0
+            and not any(seat["committed"] for seat in view["seats"]))
 
 
 @st.composite
