@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from brux.agents import make_agents
-from brux.core.rng import game_seed
+from brux.core.rng import GOLDEN, MASK64, derive_py, game_seed, mix_py
 
 DTYPES = {"seed": np.int64, "vp": np.int32, "rank": np.int8, "win_share": np.float64, "vp_by_source": np.int32,
           "opening": np.int16, "length": np.int32}
@@ -82,18 +82,36 @@ def test_determinism_and_chunking(case, batches):
     assert not np.array_equal(other["seed"], batches["play_random"]["seed"])
 
 
+class RandomAgent:
+    """The random agent as documented (DESIGN.md "Randomness"): seat p of the game with seed g draws from the stream
+    with key derive(g, 1 + p) and counter 1, 2, ...; it plays legal[randbelow(len(legal))]."""
+
+    def __init__(self, seed: int, seat: int) -> None:
+        self.key = derive_py(seed, 1 + seat)
+        self.counter = 0
+
+    def choose(self, state) -> int:
+        legal = state.legal_actions()
+        self.counter += 1
+        x = mix_py((self.key + self.counter * GOLDEN) & MASK64)
+        return legal[((x >> 32) * len(legal)) >> 32]
+
+
 def test_step_by_step_play_is_the_batch(case, batches):
     """Agents playing through the State API, seat p from its stream of the game seed, make the batch's games."""
     game = case.game
-    lineups = {"play random": ["random"] * game.players}
+    lineups = {"play random": None}
     if case.agents:
         lineups["play agents"] = [case.agents[p % len(case.agents)] for p in range(game.players)]
     for how, lineup in lineups.items():
         out = batches[how]
-        for g in (0, N - 1):
+        for g in (0, N // 2, N - 1):
             seed = int(out["seed"][g])
             state = game.new_initial_state(seed=seed)
-            agents = make_agents(game, lineup, seed)
+            if lineup is None:
+                agents = [RandomAgent(seed, p) for p in range(game.players)]
+            else:
+                agents = make_agents(game, lineup, seed)
             while not state.is_terminal():
                 state.apply_action(agents[state.current_player()].choose(state))
             result = state.result()

@@ -53,10 +53,12 @@ def test_decisions_and_views(case):
     assert len(final.history) == len(case.states)
 
 
-def test_same_seed_same_initial_state(case):
+def test_the_seed_fixes_the_game(case):
     again = brux.load_game(case.game.name, players=case.game.players).new_initial_state(seed=1000 + case.game.players)
     assert np.array_equal(again.array, case.states[0].array)
     assert again.to_dict() == case.states[0].to_dict()
+    views = {json.dumps(case.game.new_initial_state(seed=s).to_dict()) for s in (0, 1, 2, 2**40 + 3, 2**63 - 1)}
+    assert len(views) > 1
 
 
 def test_illegal_actions_leave_the_state_unchanged(case):
@@ -74,8 +76,10 @@ def test_illegal_actions_leave_the_state_unchanged(case):
         for name in elsewhere[:: max(1, len(elsewhere) // 12)]:  # names legal in other positions
             assert_rejected(state, name)
         legal_name = names[min(legal)]
-        for name in ("", "FOO", " " + legal_name, legal_name + " ", legal_name.lower() + "?", str(min(legal))):
+        for name in ("", "FOO", " " + legal_name, legal_name + " ", legal_name + "?", str(min(legal))):
             assert_rejected(state, name)
+        for name in {legal_name.lower(), legal_name.upper(), legal_name.swapcase()} - set(names):
+            assert_rejected(state, name)  # names are case-sensitive
     for bad in (0, game.num_actions - 1, names[0], names[-1], "FOO", -1, True):
         assert_rejected(case.final, bad)
 
@@ -186,7 +190,7 @@ def scenario_positions(case, k):
 
 def test_state_from_dict_round_trip(case):
     game = case.game
-    for k, state in enumerate(scenario_positions(case, 6)):
+    for k, state in enumerate(scenario_positions(case, 8)):
         view = state.to_dict()
         rebuilt = game.state_from_dict(copy.deepcopy(view), seed=k)
         assert rebuilt.to_dict() == view
