@@ -11,13 +11,13 @@ from brux.core.rules import Rules
 from brux.errors import IllegalActionError
 
 RECORD_FORMAT = 1
-MAX_SEED = 2**63 - 1  # seeds, run indices and game counts fit the kernels' int64
+INT64_MAX = 2**63 - 1  # seeds, run indices and game counts fit the kernels' int64
 
 
 def _whole(name: str, value: Any) -> int:
     """A non-negative integer argument (bools excluded) that fits an int64; ValueError names it otherwise."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= MAX_SEED:
-        raise ValueError(f"{name} must be an integer from 0 to {MAX_SEED}, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= INT64_MAX:
+        raise ValueError(f"{name} must be an integer from 0 to {INT64_MAX}, got {value!r}")
     return int(value)
 
 
@@ -110,8 +110,8 @@ def _run_args(n_games: Any, master_seed: Any, first_index: Any) -> tuple[int, in
     """Validated batch arguments; the last game's index must fit an int64 too."""
     n_games, master_seed = _whole("n_games", n_games), _whole("master_seed", master_seed)
     first_index = _whole("first_index", first_index)
-    if first_index + n_games > MAX_SEED:
-        raise ValueError(f"first_index + n_games must be at most {MAX_SEED}, got {first_index + n_games}")
+    if first_index + n_games > INT64_MAX:
+        raise ValueError(f"first_index + n_games must be at most {INT64_MAX}, got {first_index + n_games}")
     return n_games, master_seed, first_index
 
 
