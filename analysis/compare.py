@@ -289,7 +289,7 @@ class SweepComparison:
       baseline: ``paired_games``, ``gap_diff`` with ``gap_diff_low``/``gap_diff_high`` at the error level
       ``level`` (Bonferroni over the group's variants), ``mc_error`` (Monte Carlo error of the interval's ends)
       and ``n_boot`` (replicates), ``significant`` (the interval excludes 0); for the headline variant re-checked
-      on fresh seeds: ``recheck_seed``, ``recheck_games``, ``recheck_diff`` with ``recheck_low``/``recheck_high``.
+      on fresh seeds: ``renonneg_int64``, ``recheck_games``, ``recheck_diff`` with ``recheck_low``/``recheck_high``.
     * ``seats``: one row per cell and seat - ``win_share`` with its Wilson interval, ``baseline_share``,
       ``diff`` = paired mean difference with ``diff_low``/``diff_high``, ``p_value``, ``p_adjusted``,
       ``significant``.
@@ -413,7 +413,7 @@ def compare(sweep: Any, *, baseline: str | None = None, confidence: float = 0.95
                 "significant": (not is_base) and bool(d_lo > 0 or d_hi < 0),
                 "verdict": fairness_verdict(pattern_counts_from_matrix(c.w), margin, confidence).verdict if n > 1
                 else "not decided",
-                "recheck_seed": rec.get("seed"), "recheck_games": rec.get("games"),
+                "renonneg_int64": rec.get("seed"), "recheck_games": rec.get("games"),
                 "recheck_diff": rec.get("diff"), "recheck_low": rec.get("low"), "recheck_high": rec.get("high"),
             })
             wins = c.w.sum(axis=0)
@@ -446,7 +446,7 @@ _CELL_SCHEMA = {
     "max_gap": pl.Float64, "max_gap_low": pl.Float64, "max_gap_high": pl.Float64, "best_seat": pl.Int64,
     "worst_seat": pl.Int64, "shared_first": pl.Float64, "paired_games": pl.Int64, "gap_diff": pl.Float64,
     "gap_diff_low": pl.Float64, "gap_diff_high": pl.Float64, "level": pl.Float64, "mc_error": pl.Float64,
-    "n_boot": pl.Int64, "significant": pl.Boolean, "verdict": pl.String, "recheck_seed": pl.Int64,
+    "n_boot": pl.Int64, "significant": pl.Boolean, "verdict": pl.String, "renonneg_int64": pl.Int64,
     "recheck_games": pl.Int64,
     "recheck_diff": pl.Float64, "recheck_low": pl.Float64, "recheck_high": pl.Float64,
 }
@@ -618,7 +618,7 @@ def sweep_findings(cmp: SweepComparison) -> list[str]:
         if h["recheck_games"] is not None:
             ok = h["recheck_high"] < 0 if h["gap_diff"] < 0 else h["recheck_low"] > 0
             out.append(
-                f"{lead}re-checked on {h['recheck_games']:,} fresh games (master seed {h['recheck_seed']}): "
+                f"{lead}re-checked on {h['recheck_games']:,} fresh games (master seed {h['renonneg_int64']}): "
                 f"{pct(h['recheck_diff'], True)} points ({pct(h['recheck_low'], True)} to "
                 f"{pct(h['recheck_high'], True)}, {conf}): "
                 + ("confirmed." if ok else "not confirmed (the interval on fresh games does not exclude 0 on the "

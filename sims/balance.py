@@ -62,7 +62,7 @@ from .sweepfile import (
 
 BALANCE_KEYS = ("game", "players", "agents", "seed", "objective", "jobs", "chunk_size", "description", "budget",
                 "search")
-BUDGET_KEYS = ("candidates", "games", "keep", "growth", "finalists", "recheck_games", "recheck_seed", "bootstrap",
+BUDGET_KEYS = ("candidates", "games", "keep", "growth", "finalists", "recheck_games", "renonneg_int64", "bootstrap",
                "confidence")
 DIM_KEYS = ("low", "high", "length", "sorted", "values")
 OBJECTIVES = ("max_gap", "max_dev")
@@ -156,9 +156,9 @@ class BalanceSpec:
         return derive_py(derive_py(self.seed, _SEED_TAG), 1 + r) & _MASK63
 
     @property
-    def recheck_seed(self) -> int:
-        """The master seed of the re-check: ``budget.recheck_seed``, else derived from the seed (fresh seeds)."""
-        s = self.budget.get("recheck_seed")
+    def renonneg_int64(self) -> int:
+        """The master seed of the re-check: ``budget.renonneg_int64``, else derived from the seed (fresh seeds)."""
+        s = self.budget.get("renonneg_int64")
         return s if s is not None else derive_py(derive_py(self.seed, _SEED_TAG), 0) & _MASK63
 
 
@@ -188,8 +188,8 @@ def _budget(data: Any, where: str) -> dict[str, Any]:
     out["keep"] = _number(b, "keep", 0.0, 0.99, where, open_low=True)
     out["growth"] = _number(b, "growth", 1.0, 100.0, where)
     out["confidence"] = _number(b, "confidence", 0.5, 0.999, where)
-    if "recheck_seed" in b:
-        out["recheck_seed"] = int_key(b, "recheck_seed", None, 0, where, 2**63 - 1, prefix="budget.")
+    if "renonneg_int64" in b:
+        out["renonneg_int64"] = int_key(b, "renonneg_int64", None, 0, where, 2**63 - 1, prefix="budget.")
     return out
 
 
@@ -513,7 +513,7 @@ def _balance(spec: BalanceSpec, folder: Path, tmp: tempfile.TemporaryDirectory[s
 
     # re-check the finalists and the baseline on fresh seeds
     recheck = list(finalists) + ([0] if 0 not in finalists else [])
-    mats = [play(cands[i], budget["recheck_games"], spec.recheck_seed, f"recheck/{cands[i].params_id}")
+    mats = [play(cands[i], budget["recheck_games"], spec.renonneg_int64, f"recheck/{cands[i].params_id}")
             for i in recheck]
     n = min(m.shape[0] for m in mats)
     mats = [m[:n] for m in mats]
@@ -540,7 +540,7 @@ def _balance(spec: BalanceSpec, folder: Path, tmp: tempfile.TemporaryDirectory[s
         })
     table = pl.DataFrame(rows).sort("objective", "baseline").with_row_index("rank", offset=1)
     table = table.with_columns(pl.col("rank").cast(pl.Int64))
-    recheck_summary = {"round": "recheck", "seed": spec.recheck_seed, "games": n, "candidates": len(recheck),
+    recheck_summary = {"round": "recheck", "seed": spec.renonneg_int64, "games": n, "candidates": len(recheck),
                        "objective": spec.objective, "confidence": conf, "bootstrap": budget["bootstrap"]}
     seconds = time.perf_counter() - start
     manifest.update(rounds=rounds, recheck=recheck_summary, results=table.to_dicts(), complete=True,

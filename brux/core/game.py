@@ -19,11 +19,12 @@ def is_int(value: Any) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
-def check_seed(seed: Any, name: str = "seed") -> int:
-    """`seed` as a Python int; ValueError unless it is an integer in 0 .. 2**63 - 1."""
-    if not is_int(seed) or not 0 <= seed < SEED_LIMIT:
-        raise ValueError(f"{name} must be an integer from 0 to 2**63 - 1, got {seed!r}")
-    return int(seed)
+def nonneg_int64(value: Any, name: str = "seed") -> int:
+    """`value` (a seed, a game index or count) as a Python int; ValueError naming it unless it is an integer in
+    0 .. 2**63 - 1."""
+    if not is_int(value) or not 0 <= value < SEED_LIMIT:
+        raise ValueError(f"{name} must be an integer from 0 to 2**63 - 1, got {value!r}")
+    return int(value)
 
 
 class Game:
@@ -68,7 +69,7 @@ class Game:
 
     def new_initial_state(self, seed: int = 0) -> State:
         """A new game; `seed` (an integer from 0 to 2**63 - 1) fixes every chance event."""
-        seed = check_seed(seed)
+        seed = nonneg_int64(seed)
         return State(self, self.rules.new_state(self.flat, seed), seed, None)
 
     def state_from_dict(self, view: dict[str, Any], seed: int = 0) -> State:
@@ -91,6 +92,7 @@ class Game:
 
     def play_random(self, n_games: int, master_seed: int = 0, first_index: int = 0) -> dict[str, np.ndarray]:
         """Per-seat result arrays of uniformly random games (see brux.core.rules.Rules.play_random)."""
+        n_games, master_seed, first_index = _run_args(n_games, master_seed, first_index)
         return self.rules.play_random(self.flat, master_seed, first_index, n_games)
 
     @property
@@ -124,16 +126,24 @@ class Game:
 
         Same seeds give the same deals to every line-up; all seats "random" gives play_random's games exactly.
         """
-        if isinstance(n_games, bool) or not isinstance(n_games, (int, np.integer)) or n_games < 0:
-            raise ValueError(f"n_games must be a non-negative integer, got {n_games!r}")
+        n_games, master_seed, first_index = _run_args(n_games, master_seed, first_index)
         if self.rules.agents is None:
             self._random_lineup(agents)
-            return self.play_random(int(n_games), master_seed, first_index)
-        return self.rules.agents.play_lineup(self, int(n_games), master_seed, first_index, agents)
+            return self.play_random(n_games, master_seed, first_index)
+        return self.rules.agents.play_lineup(self, n_games, master_seed, first_index, agents)
 
     def __repr__(self) -> str:
         over = f", overrides={self.overrides}" if self.overrides else ""
         return f"Game({self.name!r}, players={self.players}{over}, params_id={self.params_id!r})"
+
+
+def _run_args(n_games: Any, master_seed: Any, first_index: Any) -> tuple[int, int, int]:
+    """Validated batch arguments; the last game's index must fit an int64 too."""
+    n_games, master_seed = nonneg_int64(n_games, "n_games"), nonneg_int64(master_seed, "master_seed")
+    first_index = nonneg_int64(first_index, "first_index")
+    if first_index + n_games >= SEED_LIMIT:
+        raise ValueError(f"first_index + n_games must be below 2**63, got {first_index + n_games}")
+    return n_games, master_seed, first_index
 
 
 class State:

@@ -9,9 +9,9 @@ import pytest
 import brux
 from brux.agents import choose, make_agents
 from brux.games.lutece import agents as LA
-from brux.games.lutece.kernel import codes as C
 from brux.games.lutece.kernel import layout as L
 from brux.games.lutece.kernel.base import seat
+from brux.games.lutece.testing import redraw_hidden
 
 LADDER = ["random", "greedy", "heuristic:majorities", "heuristic:prestige", "heuristic:fortune", "flatmc:n=2",
           "mcts:iters=30", "mcts:iters=20,depth=6,eval=fortune"]
@@ -57,40 +57,6 @@ def bidding_states(players, seed):
     return out
 
 
-def hide_differently(state, rnd):
-    """A state with the same public information: the decks' remaining order permuted, and every seat that bid
-    before the mover given another sealed play of the same purse (coins + stakes)."""
-    other = state.clone()
-    s = other.array
-    for d in range(2):
-        lo = L.DECK_ORDER + d * L.DECK_CAP + int(s[L.DECK_POS + d])
-        hi = L.DECK_ORDER + d * L.DECK_CAP + int(s[L.DECK_END + d])
-        cards = list(s[lo:hi])
-        rnd.shuffle(cards)
-        s[lo:hi] = cards
-    me = int(s[L.G_CUR])
-    for q in range(me):
-        o = seat(q)
-        purse = int(s[o + L.S_COINS] + s[o + L.S_STAKE])
-        code = int(s[L.P_PAIRS + rnd.randrange(int(s[L.P_NPAIRS]))])
-        picks = [h for h in C.PAIRS[code] if h != C.HAND_INCOME]
-        s[o + L.S_PICK: o + L.S_PICK + 2] = (picks + [-1, -1])[:2]
-        s[o + L.S_NPICK] = len(picks)
-        s[o + L.S_INCOME] = 2 - len(picks)
-        bribes = [0, 0]
-        left = min(purse, int(s[L.P_BRIBE_CAP]))
-        for j in range(len(picks)):
-            bribes[j] = rnd.randint(0, left)
-            left -= bribes[j]
-        s[o + L.S_BRIBE: o + L.S_BRIBE + 2] = bribes
-        s[o + L.S_STAKE] = sum(bribes)
-        s[o + L.S_COINS] = purse - sum(bribes)
-        legions = int(s[o + L.S_LEGIONS])
-        s[o + L.S_LEG: o + L.S_LEG + 2] = [rnd.randint(0, legions) if picks else 0, 0]
-    s[L.G_RNG_KEY] = rnd.getrandbits(62)
-    return other
-
-
 @pytest.mark.parametrize("spec", ["greedy", "heuristic:majorities", "flatmc:n=2", "mcts:iters=40",
                                   "mcts:iters=30,depth=8,eval=prestige"])
 def test_no_peeking_at_the_deck_or_earlier_sealed_plays(spec):
@@ -101,7 +67,7 @@ def test_no_peeking_at_the_deck_or_earlier_sealed_plays(spec):
     for players in (3, 5):
         for state in bidding_states(players, seed=10 + players)[:6]:
             for _ in range(2):
-                other = hide_differently(state, rnd)
+                other = redraw_hidden(state, rnd)
                 assert other.to_dict() == state.to_dict()  # the same public view
                 assert not np.array_equal(other.array, state.array)
                 assert choose(other, spec, seed=77) == choose(state, spec, seed=77)
@@ -115,7 +81,7 @@ def test_an_agent_that_could_see_would_differ():
     rnd = random.Random(5)
     differs = 0
     for state in bidding_states(3, seed=21):
-        other = hide_differently(state, rnd)
+        other = redraw_hidden(state, rnd)
         w = LA.WEIGHTS["greedy"]
         a, b = np.zeros(L.MAX_PLAYERS), np.zeros(L.MAX_PLAYERS)
         LA.values(state.array.copy(), w, a)

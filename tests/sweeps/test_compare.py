@@ -170,7 +170,7 @@ def test_headline_rechecked_on_fresh_seeds(played_sweep, tmp_path):
     assert check["variant"] == head["variant"]
     after = analysis.compare(folder, n_boot=400, seed=1)
     row = after.cells.filter(pl.col("variant") == head["variant"]).row(0, named=True)
-    assert row["recheck_games"] == 1000 and row["recheck_seed"] == check["seed"]
+    assert row["recheck_games"] == 1000 and row["renonneg_int64"] == check["seed"]
     assert row["recheck_low"] <= row["recheck_diff"] <= row["recheck_high"]
     assert any("re-checked on 1,000 fresh games" in s for s in after.findings())
     # the fresh games are other games: the baseline's seeds differ from the sweep's

@@ -18,7 +18,7 @@ from brux.core.rng import next_u64, randbelow
 
 from .kernel import codes as C
 from .kernel import layout as L
-from .kernel.base import count, players, seat
+from .kernel.base import count, entry_owner, noble_upkeep, players, seat
 from .kernel.majority import area_majorities, column_mask, field
 from .kernel.rounds import lower_half_vp
 
@@ -52,6 +52,30 @@ FEATURES = (
 )
 N_FEATURES = len(FEATURES)
 F = {name: i for i, name in enumerate(FEATURES)}
+# The index of each feature in a weight vector (module constants: the compiled evaluation reads them by name).
+F_VP = F["vp"]
+F_HOUSE_VP = F["house_vp"]
+F_MATERIALS = F["materials"]
+F_MONEY = F["money"]
+F_MONEY_BONUS = F["money_bonus"]
+F_ARTWORKS = F["artworks"]
+F_COLOURS = F["colours"]
+F_NOBLES = F["nobles"]
+F_UPKEEP = F["upkeep"]
+F_HOUSE_TYPES = F["house_types"]
+F_ARCH_TRACK = F["arch_track"]
+F_NOBLE_TRACK = F["noble_track"]
+F_PRESTIGE_TRACK = F["prestige_track"]
+F_PRISON = F["prison"]
+F_HAND = F["hand"]
+F_COLUMNS = F["columns"]
+F_ARMS = F["arms"]
+F_EXHIBITION = F["exhibition"]
+F_BRUSSELS = F["brussels"]
+F_ARCH_FUTURE = F["arch_future"]
+F_PRESTIGE_FUTURE = F["prestige_future"]
+F_EXHIBIT_FUTURE = F["exhibit_future"]
+F_BUILD_READY = F["build_ready"]
 
 
 def _weights(**w: float) -> np.ndarray:
@@ -100,47 +124,43 @@ def seat_value(s, p, w):
     last = rl == 0
     over = s[L.G_OVER] != 0
     money = s[o + L.S_MONEY]
-    houses = count(s, o + L.S_HOUSE, 4)
+    houses = count(s, o + L.S_HOUSE, C.N_HOUSE_TYPES)
     if s[L.C_HOUSE] >= 0 and s[L.G_PENDING] == C.D_BUILD and s[L.G_CUR] == p:
         houses += 1  # the house being paid for
     arch = s[o + L.S_TRACK + C.T_ARCHITECTURE]
     ntrack = s[o + L.S_TRACK + C.T_NOBLE]
     prest = s[o + L.S_TRACK + C.T_PRESTIGE]
-    mats = count(s, o + L.S_MAT, 6)
-    kept = 0
-    for k in range(1, 6):
-        kept += s[o + L.S_NOBLE + k] > 0
-    nobles = kept + (s[o + L.S_NOBLE + C.N_BRUGMANN] > 0)
-    up = s[L.P_UPKEEP]
-    paid = kept if up == 0 else min(kept, money // up)
-    money_after = money - paid * up
+    mats = count(s, o + L.S_MAT, C.N_PAIRS)
+    kept, paid = noble_upkeep(s, p)  # as the end of the game would settle it now
+    nobles = kept + (s[o + L.S_NOBLE + C.N_BRUGMANN] != C.NOBLE_NOT_KEPT)
+    money_after = money - paid * s[L.P_UPKEEP]
     colours = 0
     arts = 0
-    for c in range(4):
+    for c in range(C.N_COLOURS):
         colours += s[o + L.S_ART + c] > 0
         arts += s[o + L.S_ART + c]
     htypes = 0
-    for k in range(4):
+    for k in range(C.N_HOUSE_TYPES):
         htypes += s[o + L.S_HOUSE + k] > 0
-    v = w[0] * s[o + L.S_VP]
+    v = w[F_VP] * s[o + L.S_VP]
     if over:
         return v
-    v += w[1] * houses * arch
-    v += w[2] * mats
-    v += w[3] * money
-    v += w[4] * s[L.P_MB_VP] * min(money_after // s[L.P_MB_PER], s[L.P_MB_CAP])
-    v += w[5] * arts
-    v += w[6] * colours
-    v += w[7] * nobles
-    v -= w[8] * (kept - paid) * s[L.P_UNPAID_PENALTY]
-    v += w[9] * htypes
-    v += w[10] * arch + w[11] * ntrack + w[12] * prest
-    v += w[13] * count(s, o + L.S_PRISON, 3)
+    v += w[F_HOUSE_VP] * houses * arch
+    v += w[F_MATERIALS] * mats
+    v += w[F_MONEY] * money
+    v += w[F_MONEY_BONUS] * s[L.P_MB_VP] * min(money_after // s[L.P_MB_PER], s[L.P_MB_CAP])
+    v += w[F_ARTWORKS] * arts
+    v += w[F_COLOURS] * colours
+    v += w[F_NOBLES] * nobles
+    v -= w[F_UPKEEP] * (kept - paid) * s[L.P_UNPAID_PENALTY]
+    v += w[F_HOUSE_TYPES] * htypes
+    v += w[F_ARCH_TRACK] * arch + w[F_NOBLE_TRACK] * ntrack + w[F_PRESTIGE_TRACK] * prest
+    v += w[F_PRISON] * count(s, o + L.S_PRISON, C.N_ARCH_TYPES)
     if s[o + L.S_PASSED] == 0:
-        v += w[14] * count(s, o + L.S_HAND, 3)
+        v += w[F_HAND] * count(s, o + L.S_HAND, C.N_ARCH_TYPES)
     tmax = s[L.P_TRACK_MAX]
-    columns, arms = area_majorities(s) if w[15] != 0.0 or w[16] != 0.0 else (0, 0)
-    if w[15] != 0.0:
+    columns, arms = area_majorities(s) if w[F_COLUMNS] != 0.0 or w[F_ARMS] != 0.0 else (0, 0)
+    if w[F_COLUMNS] != 0.0:
         cols = 0.0
         for col in range(L.COLS):
             if (column_mask(columns, col) >> p) & 1:
@@ -151,31 +171,31 @@ def seat_value(s, p, w):
                     cols += (rl + 1.0) if prest < tmax else 0.0
                 elif b == C.BONUS_NOBILITY:
                     cols += 0.5 if ntrack < tmax else 0.0
-                elif count(s, o + L.S_PRISON, 3) > 0 and not last:
+                elif count(s, o + L.S_PRISON, C.N_ARCH_TYPES) > 0 and not last:
                     cols += 2.0
                 if last:
                     cols += lower_half_vp(s, p, s[L.P_BONUS_LOWER + b], money_after)
-        v += w[15] * cols
-    v += w[16] * field(arms, p) * prest
+        v += w[F_COLUMNS] * cols
+    v += w[F_ARMS] * field(arms, p) * prest
     if s[L.G_EXH_HOLDER] == p:
-        v += w[17] * (s[L.P_HOLDER_VP] if last else 1)
-    if w[18] != 0.0 and not last:
+        v += w[F_EXHIBITION] * (s[L.P_HOLDER_VP] if last else 1)
+    if w[F_BRUSSELS] != 0.0 and not last:
         mine = 0
         most = 0
         for q in range(players(s)):
             k = 0
-            for card in range(3):
+            for card in range(C.N_BRUSSELS):
                 base = L.BRU_LIST + card * L.BRU_CAP
                 for i in range(s[L.BRU_LEN + card]):
-                    k += s[base + i] // 4 == q
+                    k += entry_owner(s[base + i]) == q
             if q == p:
                 mine = k
             most = max(most, k)
         if mine > 0 and mine == most:
-            v += w[18]
-    v += w[19] * arch * rl + w[20] * prest * rl + w[21] * colours * rl
-    if mats >= (houses + 2) // 2:
-        v += w[22]
+            v += w[F_BRUSSELS]
+    v += w[F_ARCH_FUTURE] * arch * rl + w[F_PRESTIGE_FUTURE] * prest * rl + w[F_EXHIBIT_FUTURE] * colours * rl
+    if mats >= (houses + 2) // 2:  # the next house (houses + 1 symbols) can be paid
+        v += w[F_BUILD_READY]
     return v
 
 
@@ -201,7 +221,7 @@ def determinise(s, rng, key_off, ctr_off):
     Every deck is sorted into its canonical list (its composition is public) and shuffled; then the chance stream
     of the copy is re-keyed, so reshuffles and future areas cannot depend on the real game's stream either.
     """
-    for d in range(4):
+    for d in range(C.N_DECKS):
         base = L.DECK + d * L.DECK_CAP
         n = s[L.DECK_LEN + d]
         for i in range(1, n):  # insertion sort: canonical order

@@ -17,12 +17,22 @@ SUBTYPE_KEYS = C.SUBTYPE_NAMES  # per deck: artwork colours, material pairs, hou
 TABLEAU = (
     (C.DK_ARTWORK, "artworks", L.S_ART), (C.DK_MATERIAL, "materials", L.S_MAT), (C.DK_HOUSE, "houses", L.S_HOUSE),
 )
-NOBLE_STATES = (None, "untapped", "tapped")
+NOBLE_STATES = (None, "untapped", "tapped")  # by codes.NOBLE_NOT_KEPT, NOBLE_UNTAPPED, NOBLE_TAPPED
+assert [C.NOBLE_NOT_KEPT, C.NOBLE_UNTAPPED, C.NOBLE_TAPPED] == list(range(len(NOBLE_STATES)))
 END_SOURCES = tuple(range(C.VP_HOUSES, C.VP_NOBLE_PENALTY + 1))  # sources scored only by the end-game steps
 
 
 def _seat(p: int) -> int:
     return L.SEATS + p * L.SEAT_SIZE
+
+
+def _discard(d: int) -> int:
+    return L.DISCARD + d * C.MAX_SUBTYPES
+
+
+def _entry(e: int) -> tuple[int, int]:
+    """A Brussels list entry as (owner, architect type)."""
+    return e >> C.ENTRY_TYPE_BITS, e & C.ENTRY_TYPE_MASK
 
 
 def card_dict(kind: int, sub: int) -> dict[str, str]:
@@ -52,7 +62,7 @@ def _pending_cards(s: list[int]) -> list[dict[str, str]]:
         cards.append((C.KEEP_BASE[C.DK_NOBLE] + s[L.C_NOBLE], C.K_NOBLE, s[L.C_NOBLE]))
     if s[L.C_HOUSE] >= 0:
         cards.append((C.KEEP_BASE[C.DK_HOUSE] + s[L.C_HOUSE], C.K_HOUSE, s[L.C_HOUSE]))
-    for m in range(6):
+    for m in range(C.N_PAIRS):
         cards += [(C.KEEP_BASE[C.DK_MATERIAL] + m, C.K_MATERIAL, m)] * int(s[L.C_PAY + m])
     d = s[L.C_DRAW_KIND]
     for i in range(int(s[L.C_DRAWN_N])):
@@ -105,7 +115,7 @@ def to_dict(state: np.ndarray) -> dict[str, Any]:
             "spaces": [[_space(s, r * L.COLS + c) for c in range(L.COLS)] for r in range(rows)],
         },
         "brussels": {
-            name: [{"owner": e // 4, "type": C.ARCH_TYPES[e % 4]}
+            name: [{"owner": _entry(e)[0], "type": C.ARCH_TYPES[_entry(e)[1]]}
                    for e in s[L.BRU_LIST + b * L.BRU_CAP: L.BRU_LIST + b * L.BRU_CAP + s[L.BRU_LEN + b]]]
             for b, name in enumerate(C.BRUSSELS_NAMES)
         },
@@ -117,7 +127,7 @@ def to_dict(state: np.ndarray) -> dict[str, Any]:
             "noble": int(s[L.DECK_LEN + C.DK_NOBLE]),
         },
         "discards": {
-            name: sum(s[L.DISCARD + d * 6: L.DISCARD + d * 6 + 6]) for d, name in enumerate(C.DECK_NAMES)
+            name: sum(s[_discard(d): _discard(d) + C.MAX_SUBTYPES]) for d, name in enumerate(C.DECK_NAMES)
         },
         "seats": [_seat_dict(s, p) for p in range(n)],
         "pending_cards": _pending_cards(s),
@@ -183,8 +193,8 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
     s[L.G_EXH_HOLDER] = -1 if holder is None else holder
     s[L.C_NOBLE] = -1
     s[L.C_HOUSE] = -1
-    seen = np.zeros((4, 6), np.int64)  # visible cards per deck and subtype
-    arch = np.zeros((n, 3), np.int64)  # architects per seat and type outside hand and prison
+    seen = np.zeros((C.N_DECKS, C.MAX_SUBTYPES), np.int64)  # visible cards per deck and subtype
+    arch = np.zeros((n, C.N_ARCH_TYPES), np.int64)  # architects per seat and type outside hand and prison
     money_in_area = 0
     exhibition_seen = holder is not None
 
@@ -198,7 +208,7 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
     spaces = _list(area, "spaces", "area.spaces")
     _need(len(spaces) == rows and all(isinstance(r, list) and len(r) == L.COLS for r in spaces), "area.spaces",
           f"must be {rows} lists of {L.COLS} spaces")
-    corners = {(rows - 1) * L.COLS, (rows - 1) * L.COLS + 3} if n == 2 else set()
+    corners = {(rows - 1) * L.COLS, rows * L.COLS - 1} if n == L.NEUTRAL_PLAYERS else set()
     for sp in range(rows * L.COLS):
         where = f"area.spaces[{sp // L.COLS}][{sp % L.COLS}]"
         v = spaces[sp // L.COLS][sp % L.COLS]
@@ -220,7 +230,7 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
             _need(_is_int(owner) and 0 <= owner < n, where, f"owner must be a seat, got {owner!r}")
             t = _index(C.ARCH_TYPES, a.get("type"), where + ".type")
             value = a.get("value")
-            faces = params_flat[L.P_FACES + 2 * t: L.P_FACES + 2 * t + 2]
+            faces = params_flat[L.P_FACES + C.N_FACES * t: L.P_FACES + C.N_FACES * (t + 1)]
             _need(_is_int(value) and value in faces.tolist(), where + ".value",
                   f"{value!r} is not a face of {C.ARCH_TYPES[t]}")
             s[L.A_KIND + sp] = C.SP_ARCHITECT
@@ -258,7 +268,7 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
             owner = e.get("owner")
             _need(_is_int(owner) and 0 <= owner < n, f"brussels.{name}[{i}]", f"bad owner {owner!r}")
             t = _index(C.ARCH_TYPES, e.get("type"), f"brussels.{name}[{i}].type")
-            s[L.BRU_LIST + b * L.BRU_CAP + i] = owner * 4 + t
+            s[L.BRU_LIST + b * L.BRU_CAP + i] = owner << C.ENTRY_TYPE_BITS | t
             arch[owner, t] += 1
 
     seats = _list(d, "seats", "seats")
@@ -300,10 +310,9 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
         _need(s[o + L.S_SRC: o + L.S_SRC + L.N_SOURCES].sum() == s[o + L.S_VP], w, "vp_by_source must sum to vp")
         for i in END_SOURCES:
             _need(s[o + L.S_SRC + i] == 0, f"{w}.vp_by_source.{C.VP_SOURCES[i]}", "only scores at the end of the game")
-        s[o + L.S_HAND0] = s[o + L.S_HAND: o + L.S_HAND + 3].sum()
-        s[o + L.S_OPEN] = -1
-        s[o + L.S_OPEN + 1] = -1
-        s[o + L.S_NOPEN] = 2 if s[L.G_ROUND] > 1 else 0
+        s[o + L.S_HAND0] = s[o + L.S_HAND: o + L.S_HAND + C.N_ARCH_TYPES].sum()
+        s[o + L.S_OPEN: o + L.S_OPEN + L.OPENINGS_PER_SEAT] = -1
+        s[o + L.S_NOPEN] = L.OPENINGS_PER_SEAT if s[L.G_ROUND] > 1 else 0
     _need(not s[_seat(cur) + L.S_PASSED], "current_player", "the current player has passed")
     _need(npassed < n, "seats", "every seat has passed; a MAIN decision cannot be pending")
     s[L.G_NPASSED] = npassed
@@ -315,7 +324,7 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
     key = derive_py(seed, 0)
     s[L.G_RNG_KEY] = key - (1 << 64) if key >= (1 << 63) else key
     decks, discards = _table(d, "decks", "decks"), _table(d, "discards", "discards")
-    per = params_flat[L.P_COMPONENTS: L.P_COMPONENTS + 4]
+    per = params_flat[L.P_COMPONENTS: L.P_COMPONENTS + C.N_DECKS]
     rng = np.random.default_rng(seed)
     for deck, name in enumerate(C.DECK_NAMES):
         total = np.full(C.DECK_SUBTYPES[deck], per[deck])
@@ -331,10 +340,10 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
         s[L.DECK_LEN + deck] = in_deck
         s[L.DECK + deck * L.DECK_CAP: L.DECK + deck * L.DECK_CAP + in_deck] = cards[:in_deck]
         for sub in cards[in_deck:]:
-            s[L.DISCARD + deck * 6 + sub] += 1
+            s[_discard(deck) + sub] += 1
     money = _int(decks, "money", "decks")
-    _need(money + money_in_area == params_flat[L.P_COMPONENTS + 4], "decks.money",
-          f"{money} in the deck + {money_in_area} in the area is not {params_flat[L.P_COMPONENTS + 4]}")
+    _need(money + money_in_area == params_flat[L.P_MONEY_CARDS], "decks.money",
+          f"{money} in the deck + {money_in_area} in the area is not {params_flat[L.P_MONEY_CARDS]}")
     s[L.G_MONEY_DECK] = money
     settle(s)
     return s

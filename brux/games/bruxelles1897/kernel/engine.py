@@ -44,26 +44,27 @@ def setup(s, params, seed):
     for p in range(n):
         o = seat(p)
         s[o + L.S_MONEY] = s[L.P_START_MONEY + p]
-        for t in range(3):
-            s[o + L.S_TRACK + t] = 1
+        for track in range(C.N_TRACKS):
+            s[o + L.S_TRACK + track] = 1
+        for t in range(C.N_ARCH_TYPES):
             s[o + L.S_PRISON + t] = s[L.P_PRISON_START + t]
             s[o + L.S_HAND + t] = s[L.P_ARCH_COUNTS + t] - s[L.P_PRISON_START + t]
-        s[o + L.S_NOBLE + C.N_BRUGMANN] = 1
-        s[o + L.S_OPEN] = -1
-        s[o + L.S_OPEN + 1] = -1
-    s[L.G_MONEY_DECK] = s[L.P_COMPONENTS + 4]
+        s[o + L.S_NOBLE + C.N_BRUGMANN] = C.NOBLE_UNTAPPED
+        for k in range(L.OPENINGS_PER_SEAT):
+            s[o + L.S_OPEN + k] = -1
+    s[L.G_MONEY_DECK] = s[L.P_MONEY_CARDS]
     s[L.G_EXH_HOLDER] = -1
     s[L.G_ROUND] = 1
     s[L.C_NOBLE] = -1
     s[L.C_HOUSE] = -1
     for sp in range(L.MAX_SPACES):
         s[L.A_KIND + sp] = C.SP_EMPTY
-    if n == 2:
-        for sp in ((s[L.P_ROWS] - 1) * L.COLS, (s[L.P_ROWS] - 1) * L.COLS + 3):
+    if n == L.NEUTRAL_PLAYERS:  # the bottom corners
+        for sp in ((s[L.P_ROWS] - 1) * L.COLS, s[L.P_ROWS] * L.COLS - 1):
             s[L.A_KIND + sp] = C.SP_NEUTRAL
             s[L.A_OWNER + sp] = -1
             s[L.A_VALUE + sp] = s[L.P_NEUTRAL_VALUE]
-    for d in range(4):
+    for d in range(C.N_DECKS):
         setup_deck(s, d, s[L.P_COMPONENTS + d])
     lay_out(s)
     deal_bonus(s)
@@ -102,11 +103,11 @@ def better(s, q, p):
     op = seat(p)
     if s[oq + L.S_VP] != s[op + L.S_VP]:
         return s[oq + L.S_VP] > s[op + L.S_VP]
-    jq = count(s, oq + L.S_PRISON, 3)
-    jp = count(s, op + L.S_PRISON, 3)
+    jq = count(s, oq + L.S_PRISON, C.N_ARCH_TYPES)
+    jp = count(s, op + L.S_PRISON, C.N_ARCH_TYPES)
     if jq != jp:
         return jq < jp
-    return count(s, oq + L.S_TRACK, 3) > count(s, op + L.S_TRACK, 3)
+    return count(s, oq + L.S_TRACK, C.N_TRACKS) > count(s, op + L.S_TRACK, C.N_TRACKS)
 
 
 @njit(**JIT)
@@ -127,7 +128,7 @@ def play_out_random(s, rng_off):
         i = 0
         if player:
             # The seat's next stream value was drawn ahead, off this decision's critical path.
-            p = s[L.G_CUR] & 3  # a seat (the mask drops the negative-index adjustment)
+            p = s[L.G_CUR] & L.SEAT_MASK  # a seat (the mask: see layout.index_mask)
             i = below(s[nxt + p], n)
             s[nxt + p] = np.int64(next_u64(s, rng_off + 2 * p, rng_off + 2 * p + 1))
         step(s, legal_at(s, i))
