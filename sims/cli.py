@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 import brux
-from brux.games import get_rules
+from brux.games import DEFAULT_GAME, get_rules
 
 from .commands import register_all
 from .errors import SimsError
@@ -22,7 +22,6 @@ from .stopping import add_stopping_options, make_until, stop_line
 if TYPE_CHECKING:
     from .run import RunResult
 
-DEFAULT_GAME = "bruxelles1897"
 DEFAULT_ANALYZE_GAMES = 200_000
 
 
@@ -104,8 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("analyze", help="simulate and write the report in one go",
                        description="Simulate a game and write its report; prints the seat win shares with 95%% "
-                                   "intervals. Without options: bruxelles1897, 3 players, 200,000 random games, "
-                                   "seed 1, results in results/bruxelles1897-3p, report in report.html.")
+                                   f"intervals. Without options: {DEFAULT_GAME}, 3 players, 200,000 random games, "
+                                   f"seed 1, results in results/{DEFAULT_GAME}-3p, report in report.html.")
     p.add_argument("game", metavar="GAME", nargs="?", default=DEFAULT_GAME,
                    help="game (default: %(default)s)")
     _add_game_options(p)

@@ -17,11 +17,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from brux import Game
+from brux.games import GAMES
 
 NOTICE_AFTER = 10.0  # loading cached kernels takes a second or two; compiling them tens of seconds
 COLD_NOTICE_AFTER = 0.2
-#: approximate cold compile time of each game's batch kernels (seconds, a 2-core machine)
-COMPILE_SECONDS = {"bruxelles1897": 60, "lutece": 40}
 _warm: set[tuple[str, bool]] = set()
 _guard = threading.Lock()
 
@@ -30,7 +29,7 @@ def _cache_is_cold(game: Game) -> bool:
     """Whether the game's compiled kernels are missing from Numba's on-disk cache, or older than their sources."""
     from numba.core.registry import CPUDispatcher
 
-    package = type(game.rules).__module__.rsplit(".", 1)[0]
+    package = GAMES[game.name].module
     found = False
     for name, module in list(sys.modules.items()):
         if module is None or not name.startswith(package) or not getattr(module, "__file__", None):
@@ -78,7 +77,7 @@ def warm_up(game: Game, lineup: Sequence[str]) -> float:
     worker.join(wait)
     noticed = worker.is_alive()
     if noticed:
-        about = COMPILE_SECONDS.get(game.name, 60)
+        about = GAMES[game.name].compile_seconds
         print(f"Compiling the {game.name} kernels (first run only, about {about} s)…", file=sys.stderr, flush=True)
     worker.join()
     seconds = time.perf_counter() - start

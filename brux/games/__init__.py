@@ -12,17 +12,20 @@ from brux.errors import UnknownGameError
 @dataclass(frozen=True)
 class GameEntry:
     """A game: the package that exports its `RULES`, the version of its rules as implemented (raise it whenever a
-    change of the rules changes results; it is written into every results manifest) and its display title."""
+    change of the rules changes results; it is written into every results manifest), its display title and the
+    approximate cold compile time of its batch kernels on a 2-core machine (announced on a first run)."""
 
     module: str
     rules_version: int
     title: str
+    compile_seconds: int = 60
 
 
 GAMES: dict[str, GameEntry] = {
     "bruxelles1897": GameEntry("brux.games.bruxelles1897", rules_version=1, title="Bruxelles 1897"),
-    "lutece": GameEntry("brux.games.lutece", rules_version=1, title="Lutèce"),
+    "lutece": GameEntry("brux.games.lutece", rules_version=1, title="Lutèce", compile_seconds=40),
 }
+DEFAULT_GAME = "bruxelles1897"  # the flagship: what `brux analyze` plays without arguments
 
 
 def get_rules(name: str) -> Rules:

@@ -14,6 +14,7 @@ import time
 import pytest
 
 import sims
+from brux.games import GAMES, GameEntry
 from sims import lock, warmup
 from sims.lock import LOCK, folder_lock
 
@@ -137,6 +138,7 @@ class _SlowGame:
 @pytest.mark.parametrize("seconds,cold,notice", [(0.5, True, True), (0.05, True, False), (0.5, False, False)])
 def test_compile_notice(seconds, cold, notice, monkeypatch, capsys):
     monkeypatch.setattr(warmup, "_cache_is_cold", lambda game: cold)
+    monkeypatch.setitem(GAMES, "slowgame", GameEntry("slowgame", rules_version=1, title="Slow", compile_seconds=60))
     warmup._warm.discard(("slowgame", False))
     took = warmup.warm_up(_SlowGame(seconds), ["random"] * 3)
     err = capsys.readouterr().err
