@@ -5,14 +5,16 @@ from brux.errors import UnknownGameError
 
 
 def _load(name: str) -> Rules:
-    if name == "bruxelles1897":
+    if name == "bruxelles1893":
+        from .bruxelles1893 import RULES
+    elif name == "bruxelles1897":
         from .bruxelles1897 import RULES
     elif name == "lutece":
         from .lutece import RULES
     return RULES
 
 
-GAMES = ("bruxelles1897", "lutece")
+GAMES = ("bruxelles1893", "bruxelles1897", "lutece")
 
 
 def get_rules(name: str) -> Rules:

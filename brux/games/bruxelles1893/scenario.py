@@ -1,0 +1,1 @@
+"""States built from a readable view (rules 14.6)."""
