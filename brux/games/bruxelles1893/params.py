@@ -203,4 +203,18 @@ def flatten(params: dict[str, Any], players: int) -> np.ndarray:
     a[L.P_WVP: L.P_WVP + 7] = w["vp"]
     for c, col in enumerate(C.COLOURS):
         a[L.P_DOT + 2 * c: L.P_DOT + 2 * c + 2] = w["dots"][col]
+    remember(params, a)
     return a
+
+
+_BY_BLOCK: dict[bytes, dict[str, Any]] = {}
+
+
+def remember(params: dict[str, Any], flat: np.ndarray) -> None:
+    """Remember the parameter set a block was flattened from (views and checks read the tables)."""
+    _BY_BLOCK[flat.tobytes()] = params
+
+
+def resolve_cached(flat: np.ndarray) -> dict[str, Any]:
+    """The parameter set of a block flattened in this process (the defaults for an unknown block)."""
+    return _BY_BLOCK.get(np.asarray(flat[: L.PARAMS_SIZE]).tobytes(), DEFAULTS)
