@@ -161,7 +161,8 @@ def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None
         tucked += len(sd["bonus_won"])
         need(sum(sd["vp_by_source"].values()) == sd["vp"], f"seat {p}: vp != sum of vp_by_source")
         if not v["over"]:
-            need(all(sd["vp_by_source"][k] == 0 for k in END_KEYS), f"seat {p}: end source before the end")
+            for k in END_KEYS:
+                need(sd["vp_by_source"][k] == 0, f"seat {p}: end-of-game source {k} is not 0 before the end")
     for x in NOBLES:
         need(sup[x] + sum(sd["materials"][x] for sd in seats) == 10, f"{x} does not add up to 10")
     need(sup["joker"] + sum(sd["materials"]["joker"] for sd in seats) == 15, "jokers do not add up to 15")

@@ -5,6 +5,7 @@ choices) and meaning. data/params.toml holds the defaults users may edit; data/t
 (strips, figures, bonus and Stock Exchange cards, workshop grid), validated here too.
 """
 
+import copy
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -148,8 +149,22 @@ def _check_tables(params: Mapping[str, Any]) -> None:
 
 
 def resolve(overrides: dict[str, Any]) -> dict[str, Any]:
-    """The full, validated parameter set: defaults with overrides; ValueError names a bad field."""
+    """The full, validated parameter set: defaults with overrides; ValueError names a bad field.
+
+    A table override changes the named entries field by field (``figures={"PF7": {"keep_cost": 3}}``)."""
+    overrides = dict(overrides)
+    tables = {name: overrides.pop(name) for name in TABLES if name in overrides}
     params = merge_overrides(DEFAULTS, overrides)
+    for name, over in tables.items():
+        if not isinstance(over, Mapping):
+            raise ValueError(f"rule parameter {name!r} must be a table of entries to change")
+        for key, value in over.items():
+            if key not in params[name]:
+                raise ValueError(f"unknown entry {name}.{key} (known: {', '.join(params[name])})")
+            if isinstance(params[name][key], dict) and isinstance(value, Mapping):
+                params[name][key] = {**params[name][key], **copy.deepcopy(dict(value))}
+            else:
+                params[name][key] = copy.deepcopy(value)
     check_all(params, CHECKS)
     _check_tables(params)
     return params
