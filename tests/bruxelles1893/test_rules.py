@@ -207,9 +207,9 @@ def test_5_9_secondary_actions():
     v = state.to_dict()
     assert (v["pending"], v["current_player"], v["context"]) == ("SECONDARY_FIGURE", 1, {"space": "r1c3"})
     assert legal_names(state) == ["ACTIVATE PF0", "ACTIVATE PF7", "STOP"]
-    play(state, "STOP", "AN r2c4", "BID 1", "SKIP")  # seat 1 on his own C building: nothing
-    assert state.to_dict()["seats"][1]["materials"]["joker"] == 0
-    play(state, "AN r2c3", "BID 1", "SKIP", "AN r1c4", "BID 1", "SKIP")
+    play(state, "STOP", "AN r2c4", "BID 1")  # seat 1 on his own C building (cannot build: SKIP automatic)
+    v = state.to_dict()
+    assert v["current_player"] == 2 and v["seats"][1]["materials"]["joker"] == 0
     state2 = main_state(edit=theatre)
     play(state2, "AN r2c4", "BID 1", "SKIP")
     assert state2.to_dict()["seats"][1]["materials"]["joker"] == 1
