@@ -211,10 +211,10 @@ def test_5_9_secondary_actions():
     v = state.to_dict()
     assert v["current_player"] == 2 and v["seats"][1]["materials"]["joker"] == 0
     state2 = main_state(edit=theatre)
-    play(state2, "AN r2c4", "BID 1", "SKIP")
+    play(state2, "AN r2c4", "BID 1")  # cannot build: SKIP automatic
     assert state2.to_dict()["seats"][1]["materials"]["joker"] == 1
     state3 = main_state(edit=theatre, secondary_enabled=False)
-    play(state3, "AN r2c4", "BID 1", "SKIP")
+    play(state3, "AN r2c4", "BID 1")
     assert state3.to_dict()["seats"][1]["materials"]["joker"] == 0
 
 
