@@ -28,6 +28,17 @@ def test_registry_and_names():
         assert name in names, name
 
 
+def test_action_numbers_of_the_docs():
+    game = load(3)
+    fixed = {"SHIELD 11": 0, "NEUTRAL r1c1": 16, "AN r1c1": 41, "BR market": 66, "PASS": 70, "BID 1": 71,
+             "PERFORM": 121, "KEEP yellow": 123, "CURSOR r2c2": 127, "SELL yellow": 152, "PILE 1": 157,
+             "SLOT 0": 159, "KEEP_FIGURE": 163, "TAKE WW": 165, "TILE bottom": 174, "PAY j0 m0": 177,
+             "PAY w0 s0 i0": 226, "NEEDLE A": 569, "PLACE r1c1": 571, "PARK W": 596, "ACTIVATE PF0": 601,
+             "STOP": 609, "GAIN wood": 610, "POWER RP": 613, "USE": 617, "TUCK 1": 618, "PAY PF0": 622,
+             "PAY PF7": 629}
+    assert {name: game.string_to_action(name) for name in fixed} == fixed
+
+
 def test_parameter_table_matches_the_data_file():
     with open(P.DATA / "params.toml", "rb") as f:
         data = tomllib.load(f)

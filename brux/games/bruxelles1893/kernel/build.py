@@ -84,6 +84,10 @@ def payable_jm(s, p, cost, j, m):
 @njit(**JIT)
 def row_payable(s, p, row):
     cost = s[L.P_BUILD_COST + row]
+    o = seat(p)
+    units = s[o + L.S_MAT] + s[o + L.S_MAT + 1] + s[o + L.S_MAT + 2] + s[o + L.S_MAT + C.JOKER]
+    if units + s[o + L.S_MONEY] // s[L.P_MONEY_UNIT] < cost:  # not enough units of any kind
+        return False
     for j in range(cost + 1):
         for m in range(cost - j + 1):
             if payable_jm(s, p, cost, j, m):
