@@ -261,3 +261,20 @@ def test_determinise_keeps_the_public_view():
     assert to_dict(s) == state.to_dict()
     assert not np.array_equal(s, state.array)
     assert rng[1] > 0
+
+
+def test_same_turn_and_values():
+    game = load(3)
+    v = to_main(start_view(game), "SE01", "31")
+    state = scenario(game, v)
+    s = state.array
+    assert not H.same_turn(s, 0)  # MAIN starts a turn
+    play(state, "AN r1c2")
+    assert H.same_turn(state.array, 0) and not H.same_turn(state.array, 1)
+    out = np.zeros(3)
+    H.values(state.array, H.WEIGHTS["greedy"], out)
+    w = np.zeros(len(H.FEATURES))
+    w[H.FEATURES.index("money")] = 1.0
+    H.values(state.array, w, out)
+    assert list(out) == [sd["money"] for sd in state.to_dict()["seats"]]
+    assert set(H.WEIGHTS) >= {"greedy"} and all(len(x) == len(H.FEATURES) for x in H.WEIGHTS.values())

@@ -195,7 +195,9 @@ def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None
             for key, val in want.items():
                 need(sd["vp_by_source"][key] == val, f"seat {p}: {key} {sd['vp_by_source'][key]} != {val}")
     if hasattr(state_or_view, "legal_actions") and not v["over"]:
-        need(len(state_or_view.legal_actions()) >= 2, "a pending decision with fewer than two options")
+        legal = state_or_view.legal_actions()
+        need(len(legal) >= 2, "a pending decision with fewer than two options")
+        need(legal == sorted(set(legal)), "legal actions not strictly ascending")
     return bad
 
 
