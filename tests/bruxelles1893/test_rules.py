@@ -326,3 +326,70 @@ def test_8_two_player_neutral_placement():
     v = load(2, neutral_2p=False).new_initial_state(seed=4)
     play(v, legal_names(v)[0])
     assert v.to_dict()["pending"] == "MAIN"
+
+
+def test_5_4_empty_deck_reshuffles_the_discards():
+    def deck(v):
+        v["theatre"]["display"] = ["PF7", "PF1", "PF2", "PF3"]
+        v["theatre"]["discard"] = 17  # every unseen figure is in the discard pile: the deck is empty
+
+    state = main_state(edit=deck)
+    assert state.to_dict()["theatre"]["deck"] == 0
+    play(state, "AN r1c3", "BID 1", "PERFORM", "SLOT 0", "DISCARD_FIGURE")
+    v = state.to_dict()
+    assert v["theatre"]["display"][:3] == ["PF1", "PF2", "PF3"] and v["theatre"]["display"][3] is not None
+    assert (v["theatre"]["deck"], v["theatre"]["discard"]) == (17, 0)  # 18 reshuffled, one drawn
+
+
+def test_5_7_figure_effects_on_the_grand_plaza():
+    def figures(v):
+        sd = v["seats"][0]
+        sd["figures"].update({"PF4": "upright", "PF5": "upright", "PF6": "upright", "PF1": "upright"})
+        sd["tracks"]["royal_palace"] = 7  # 5 activations
+        v["seats"][1]["materials"].update({"wood": 10, "stone": 10, "iron": 10})
+        v["supply"].update({"wood": 0, "stone": 0, "iron": 0})
+
+    state = main_state(edit=figures)
+    before = state.to_dict()["seats"][0]
+    play(state, "BR grand_plaza", "ACTIVATE PF4", "ACTIVATE PF5", "ACTIVATE PF6", "ACTIVATE PF1")
+    v = state.to_dict()
+    sd = v["seats"][0]
+    assert sd["courthouse"] == before["courthouse"] - 1 and sd["supply"] == before["supply"]  # -1 BR, +1 PF4
+    assert sd["materials"] == {"wood": 0, "stone": 0, "iron": 0, "joker": 1}  # Hankar: no cube left, a joker
+    assert sum(sd["works"].values()) == sum(before["works"].values()) + 1  # van de Velde
+    assert sd["tracks"]["architect"] == 2
+    assert v["context"] == {"left": 1} and legal_names(state) == ["ACTIVATE PF0", "STOP"]
+    play(state, "ACTIVATE PF0")  # the last upright card: the action ends
+    assert state.to_dict()["current_player"] == 1
+
+
+def test_6_3_one_tuck_per_row_per_round():
+    def bids(v):
+        v["bonus"]["strip"] = ["B01", "B03", "B04", "B06", "B07"]
+        place(v, "r1c2", 0, 1)
+        place(v, "r1c3", 0, 1)
+
+    state = main_state(edit=bids)
+    play(state, "PASS", "PASS", "PASS")
+    v = state.to_dict()
+    assert (v["pending"], v["context"]) == ("BONUS_USE", {"card": "B03"})
+    play(state, "TUCK 2")
+    assert state.to_dict()["context"] == {"card": "B04"}
+    assert legal_names(state) == ["USE", "TUCK 1", "TUCK 3", "TUCK 4"]
+
+
+def test_5_6_top_row_board_mode():
+    def ready(v):
+        build(v, "r5c1", 0)
+        build(v, "r5c2", 0)
+        v["seats"][0]["materials"]["joker"] = 4
+        v["supply"]["joker"] = 11
+
+    state = main_state(edit=ready, top_row_mode="board")
+    play(state, "AN r1c5", "BID 1", "PERFORM", "TILE top", "PAY j4 m0", "NEEDLE A")
+    assert state.to_dict()["seats"][0]["vp_by_source"]["top_row"] == 0  # scored at placement on board row 1
+    alt = state.clone()
+    play(state, "PLACE r1c1")
+    assert state.to_dict()["seats"][0]["vp_by_source"]["top_row"] == 5
+    play(alt, "PLACE r4c1")
+    assert alt.to_dict()["seats"][0]["vp_by_source"]["top_row"] == 0
