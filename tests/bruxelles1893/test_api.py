@@ -169,6 +169,11 @@ def test_state_from_dict_rejects_more():
     place(shield, "r1c1", 0)
     with pytest.raises(ValueError):
         game.state_from_dict(shield)
+    shield = fix(game, start_view(game))
+    shield["brussels"]["market"] = {"uses": 1, "assistants": [0]}
+    shield["seats"][0]["supply"] -= 1
+    with pytest.raises(ValueError, match="Brussels"):
+        game.state_from_dict(shield)
 
 
 def test_a_single_option_main_is_taken_at_once():

@@ -187,6 +187,8 @@ def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None
     if v["phase"] == "stock_exchange":
         need(area is None and not any(sp["assistant"] for sp in spaces), "stock_exchange phase with a board")
         need(taken is None and not any(sd["passed"] or sd["bonus_won"] for sd in seats), "stock_exchange phase")
+        need(all(v["brussels"][b] == {"uses": 0, "assistants": []} for b in BRUSSELS),
+             "stock_exchange phase with Brussels assistants or uses")
     if v["over"]:
         need(all(sd["passed"] for sd in seats), "game over with a seat not passed")
         for p, sd in enumerate(seats):
