@@ -393,3 +393,30 @@ def test_5_6_top_row_board_mode():
     assert state.to_dict()["seats"][0]["vp_by_source"]["top_row"] == 5
     play(alt, "PLACE r4c1")
     assert alt.to_dict()["seats"][0]["vp_by_source"]["top_row"] == 0
+
+
+def test_5_6_1_payment_checks_agree():
+    """The split test of row_payable agrees with the enumeration of payment vectors behind BUILD_JOKERS."""
+    import itertools
+    import random
+
+    import numpy as np
+
+    from brux.games.bruxelles1893.kernel import build as B
+    from brux.games.bruxelles1893.kernel import layout as L
+
+    state = main_state()
+    s = state.array.copy()
+    o = L.SEATS
+    rnd = random.Random(1)
+    for ta, tb in itertools.permutations(range(6), 2):
+        for _ in range(12):
+            s[L.COMP: L.COMP + 6] = [ta, tb, 0, 0, 0, 0]
+            s[L.NEEDLE], s[L.NEEDLE + 1] = 0, 1
+            s[o + L.S_MAT: o + L.S_MAT + 4] = [rnd.randint(0, 3) for _ in range(4)]
+            s[o + L.S_MONEY] = rnd.randint(0, 12)
+            for row in range(3):
+                cost = int(s[L.P_BUILD_COST + row])
+                slow = any(B.payable_jm(s, 0, cost, j, m) for j in range(cost + 1) for m in range(cost - j + 1))
+                assert B.row_payable(s, 0, row) == slow, (ta, tb, row, list(s[o + L.S_MAT: o + L.S_MAT + 4]))
+    assert np.any(s)

@@ -81,16 +81,63 @@ def payable_jm(s, p, cost, j, m):
     return False
 
 
+@njit(**TINY)
+def split_ok(ta, tb, ra, rb, j):
+    """5.6.1: rA units of TA, rB of TB and j jokers are a legal split."""
+    if ta == C.CT_BLANK:
+        return ra == 0
+    if tb == C.CT_BLANK:
+        return rb == 0
+    return (ra == 0) + (rb == 0) <= j
+
+
+@njit(**JIT)
+def covered(ta, ra, tb, rb, w, st, i, mu):
+    """Holdings (w, st, i cubes, mu money units) pay rA units of tile TA and rB of tile TB."""
+    nw = 0
+    ns = 0
+    ni = 0
+    nm = 0
+    na = 0
+    for k in range(2):
+        t = ta if k == 0 else tb
+        r = ra if k == 0 else rb
+        if r == 0:
+            continue
+        if t == C.CT_BLANK:
+            return False
+        if t == C.CT_ANY:
+            na += r
+        elif t == C.CT_MONEY:
+            nm += r
+        elif t == 0:
+            nw += r
+        elif t == 1:
+            ns += r
+        else:
+            ni += r
+    if nw > w or ns > st or ni > i or nm > mu:
+        return False
+    return (w - nw) + (st - ns) + (i - ni) >= na
+
+
 @njit(**JIT)
 def row_payable(s, p, row):
+    """Some legal payment of a tile of this row is covered by seat p's holdings (split enumeration, 5.6.1)."""
     cost = s[L.P_BUILD_COST + row]
     o = seat(p)
-    units = s[o + L.S_MAT] + s[o + L.S_MAT + 1] + s[o + L.S_MAT + 2] + s[o + L.S_MAT + C.JOKER]
-    if units + s[o + L.S_MONEY] // s[L.P_MONEY_UNIT] < cost:  # not enough units of any kind
+    w = s[o + L.S_MAT]
+    st = s[o + L.S_MAT + 1]
+    i = s[o + L.S_MAT + 2]
+    jk = s[o + L.S_MAT + C.JOKER]
+    mu = s[o + L.S_MONEY] // s[L.P_MONEY_UNIT]
+    if w + st + i + jk + mu < cost:
         return False
-    for j in range(cost + 1):
-        for m in range(cost - j + 1):
-            if payable_jm(s, p, cost, j, m):
+    ta, tb = needle_tiles(s)
+    for ra in range(cost + 1):
+        for rb in range(cost - ra + 1):
+            j = cost - ra - rb
+            if j <= jk and split_ok(ta, tb, ra, rb, j) and covered(ta, ra, tb, rb, w, st, i, mu):
                 return True
     return False
 
