@@ -1,8 +1,9 @@
 """Bruxelles 1893 rule parameters and component tables: one declaration table, validation, the kernel's block.
 
-`PARAMS` declares every rule parameter (rules section 12) once: name, default (the rules), check (range or
-choices) and meaning. data/params.toml holds the defaults users may edit; data/tables.toml the component tables
-(strips, figures, bonus and Stock Exchange cards, workshop grid), validated here too.
+`PARAMS` declares every rule parameter (rules section 12) once: name, default (the rules), kind with its range or
+choices, and meaning; the checks and the test strategies derive from it. data/params.toml holds the defaults users
+may edit; data/tables.toml the component tables (strips, figures, bonus and Stock Exchange cards, workshop grid),
+validated here too.
 """
 
 import copy
@@ -20,51 +21,66 @@ from .kernel import layout as L
 DATA = Path(__file__).parent / "data"
 
 
-def _non_decreasing(lo: int, hi: int) -> Check:
-    items = int_list(7, lo, hi)
+# Kinds of parameter values: ("int", lo, hi), ("ints", n, lo, hi), ("rising", lo, hi) (7 non-decreasing values),
+# ("choice", choices), ("bool",). Checks and the test strategies (testing.py) are derived from them.
+Spec = tuple[Any, ...]
 
-    def check(name: str, v: Any) -> None:
+
+def check_of(spec: Spec) -> Check:
+    """The validation of a parameter of this kind."""
+    kind = spec[0]
+    if kind == "int":
+        return int_in(spec[1], spec[2])
+    if kind == "ints":
+        return int_list(spec[1], spec[2], spec[3])
+    if kind == "choice":
+        return one_of(*spec[1])
+    if kind == "bool":
+        return boolean
+    items = int_list(7, spec[1], spec[2])
+
+    def rising(name: str, v: Any) -> None:
         items(name, v)
         if any(a > b for a, b in zip(v, v[1:])):
             raise ValueError(f"rule parameter {name} must be non-decreasing, got {v}")
 
-    return check
+    return rising
 
 
-# name, default, check, meaning (rules section 12)
-PARAMS: tuple[tuple[str, Any, Check, str], ...] = (
-    ("num_rounds", 5, int_in(3, 5), "rounds played"),
-    ("start_money_base", 5, int_in(3, 8), "BF of seat 0 at set-up"),
-    ("start_money_step", 1, int_in(0, 2), "extra BF per later seat"),
-    ("start_supply_assistants", 5, int_in(4, 6), "assistants in each supply at set-up"),
-    ("start_courthouse", 2, int_in(0, 3), "assistants in each Courthouse at set-up"),
-    ("min_bid", 1, int_in(1, 3), "smallest Art Nouveau bid"),
-    ("bid_cap", 30, int_in(10, C.MAX_BID), "largest bid offered"),
-    ("build_costs", [2, 3, 4], int_list(3, 2, C.MAX_COST), "units of a bottom / middle / top tile"),
-    ("money_unit_bf", 3, int_in(1, 4), "BF per MONEY compass unit"),
-    ("no_joker_vp", 5, int_in(0, 8), "VP for a construction without jokers"),
-    ("top_row_vp", 5, int_in(0, 10), "VP for a top-row building"),
-    ("top_row_mode", "personal", one_of("personal", "board"), "what the top row is (A3)"),
-    ("market_jokers", 3, int_in(1, 5), "jokers taken by the Market"),
-    ("brussels_k", 2, int_in(1, 3), "Brussels uses per cost level with 4-5 players"),
-    ("exhibition_mp", 2, int_in(0, 4), "Manneken Pis icons of the round's exhibition tile"),
-    ("first_pass_bonus_bf", 1, int_in(0, 3), "extra BF of the first passer"),
-    ("exhibition_extra_draw", 1, int_in(0, 2), "extra Workshop draws per exhibition tile"),
-    ("theatre_slot_costs", [0, 1, 2, 3], int_list(4, 0, 4), "BF of theatre slots 0..3"),
-    ("pf_unpaid_vp", 5, int_in(0, 10), "VP lost per unpaid Public Figure"),
-    ("row1_divisor", 4, int_in(2, 6), "BF per row-1 point"),
-    ("row4_free", 2, int_in(0, 4), "assistants row 4 does not count"),
-    ("noble_vp", 1, int_in(0, 2), "VP per noble material at the end"),
-    ("manneken_pis_vp", 5, int_in(0, 10), "VP of the Manneken Pis holder"),
-    ("rpv", [1, 2, 2, 3, 3, 4, 5], _non_decreasing(0, 8), "Royal Palace activations per position"),
-    ("chv", [2, 3, 4, 5, 6, 7, 8], _non_decreasing(0, 20), "City Hall VP per shield per position"),
-    ("arv", [1, 2, 3, 4, 5, 6, 7], _non_decreasing(0, 20), "Architect VP per building per position"),
-    ("secondary_enabled", True, boolean, "building owners perform secondary actions"),
-    ("strip_side", "A", one_of("A", "B", "random"), "side of the action strips"),
-    ("neutral_2p", True, boolean, "two-player neutral pawns"),
-    ("neutral_tie", "players", one_of("players", "nobody"), "who scores a shield tied with the neutral pawns"),
+# name, default (the rules), kind and range or choices, meaning (rules section 12)
+PARAMS: tuple[tuple[str, Any, Spec, str], ...] = (
+    ("num_rounds", 5, ("int", 3, 5), "rounds played"),
+    ("start_money_base", 5, ("int", 3, 8), "BF of seat 0 at set-up"),
+    ("start_money_step", 1, ("int", 0, 2), "extra BF per later seat"),
+    ("start_supply_assistants", 5, ("int", 4, 6), "assistants in each supply at set-up"),
+    ("start_courthouse", 2, ("int", 0, 3), "assistants in each Courthouse at set-up"),
+    ("min_bid", 1, ("int", 1, 3), "smallest Art Nouveau bid"),
+    ("bid_cap", 30, ("int", 10, C.MAX_BID), "largest bid offered"),
+    ("build_costs", [2, 3, 4], ("ints", 3, 2, C.MAX_COST), "units of a bottom / middle / top tile"),
+    ("money_unit_bf", 3, ("int", 1, 4), "BF per MONEY compass unit"),
+    ("no_joker_vp", 5, ("int", 0, 8), "VP for a construction without jokers"),
+    ("top_row_vp", 5, ("int", 0, 10), "VP for a top-row building"),
+    ("top_row_mode", "personal", ("choice", ("personal", "board")), "what the top row is (A3)"),
+    ("market_jokers", 3, ("int", 1, 5), "jokers taken by the Market"),
+    ("brussels_k", 2, ("int", 1, 3), "Brussels uses per cost level with 4-5 players"),
+    ("exhibition_mp", 2, ("int", 0, 4), "Manneken Pis icons of the round's exhibition tile"),
+    ("first_pass_bonus_bf", 1, ("int", 0, 3), "extra BF of the first passer"),
+    ("exhibition_extra_draw", 1, ("int", 0, 2), "extra Workshop draws per exhibition tile"),
+    ("theatre_slot_costs", [0, 1, 2, 3], ("ints", 4, 0, 4), "BF of theatre slots 0..3"),
+    ("pf_unpaid_vp", 5, ("int", 0, 10), "VP lost per unpaid Public Figure"),
+    ("row1_divisor", 4, ("int", 2, 6), "BF per row-1 point"),
+    ("row4_free", 2, ("int", 0, 4), "assistants row 4 does not count"),
+    ("noble_vp", 1, ("int", 0, 2), "VP per noble material at the end"),
+    ("manneken_pis_vp", 5, ("int", 0, 10), "VP of the Manneken Pis holder"),
+    ("rpv", [1, 2, 2, 3, 3, 4, 5], ("rising", 0, 8), "Royal Palace activations per position"),
+    ("chv", [2, 3, 4, 5, 6, 7, 8], ("rising", 0, 20), "City Hall VP per shield per position"),
+    ("arv", [1, 2, 3, 4, 5, 6, 7], ("rising", 0, 20), "Architect VP per building per position"),
+    ("secondary_enabled", True, ("bool",), "building owners perform secondary actions"),
+    ("strip_side", "A", ("choice", ("A", "B", "random")), "side of the action strips"),
+    ("neutral_2p", True, ("bool",), "two-player neutral pawns"),
+    ("neutral_tie", "players", ("choice", ("players", "nobody")), "who scores a shield tied with the neutral pawns"),
 )
-CHECKS: dict[str, Any] = {name: check for name, _, check, _ in PARAMS}
+CHECKS: dict[str, Any] = {name: check_of(spec) for name, _, spec, _ in PARAMS}
 TABLES = ("strips", "figures", "bonus", "stock_exchange", "workshop")
 DEFAULTS = {**load_defaults(DATA / "params.toml"), **load_defaults(DATA / "tables.toml")}
 STRIP_IDS = tuple(f"S{k}" for k in range(1, 6))
