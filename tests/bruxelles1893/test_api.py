@@ -1,4 +1,5 @@
-"""Public API of Bruxelles 1893 (rules 14): names, parameters, views, state_from_dict, records, results."""
+"""Public API of Bruxelles 1893 (docs/bruxelles1893.md sections 4-7): names, parameters, views, state_from_dict,
+records, results."""
 
 import copy
 import random
@@ -165,7 +166,7 @@ def test_state_from_dict_rejects_more():
     del bad["seats"][1]["money"]
     with pytest.raises(ValueError, match="money"):
         game.state_from_dict(bad)
-    shield = fix(game, start_view(game))  # SHIELD with an assistant on the board breaks 14.2
+    shield = fix(game, start_view(game))  # SHIELD with an assistant on the board breaks the phase conditions
     place(shield, "r1c1", 0)
     with pytest.raises(ValueError):
         game.state_from_dict(shield)

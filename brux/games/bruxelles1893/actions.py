@@ -1,4 +1,4 @@
-"""Readable names of Bruxelles 1893 actions (rules 14.4) and opening labels (docs section 6)."""
+"""Readable names of Bruxelles 1893 actions (docs/bruxelles1893.md section 4) and opening labels (section 6)."""
 
 from functools import cache
 

@@ -1,4 +1,4 @@
-"""Rule invariants of Bruxelles 1893 (rules section 10, docs section 8), checked from the public view only.
+"""Rule invariants of Bruxelles 1893 (docs/bruxelles1893.md section 8), checked from the public view only.
 
 ``check_invariants(state_or_view, params=None)`` lists the invariants a position violates (empty: all hold),
 recomputing counts and, once the game is over, the end-of-game scores independently of the kernel.
@@ -63,7 +63,8 @@ def final_sources(seat: Mapping[str, Any], p: int, view: Mapping[str, Any], para
 
 
 def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None) -> list[str]:
-    """Every invariant of rules section 10 (and the derived fields of 14.1) the position violates."""
+    """Every invariant of docs section 8 (with the derived fields and phase conditions of section 5) the position
+    violates."""
     prm = _params_of(state_or_view, params)
     v = state_or_view.to_dict() if hasattr(state_or_view, "to_dict") else state_or_view
     bad: list[str] = []
@@ -183,7 +184,7 @@ def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None
     need(sum(sd["exhibition_tiles"] for sd in seats) == rnd - 1 + (taken is not None), "exhibition tiles held")
     need(taken is None or seats[taken]["passed"], "exhibition tile taken by a seat that has not passed")
     need(all(2 <= x <= 6 for x in v["cursor"]), "cursor out of 2..6")
-    # 14.2 phase conditions
+    # phase conditions (docs section 5)
     if v["phase"] == "stock_exchange":
         need(area is None and not any(sp["assistant"] for sp in spaces), "stock_exchange phase with a board")
         need(taken is None and not any(sd["passed"] or sd["bonus_won"] for sd in seats), "stock_exchange phase")

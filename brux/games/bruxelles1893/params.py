@@ -1,9 +1,9 @@
 """Bruxelles 1893 rule parameters and component tables: one declaration table, validation, the kernel's block.
 
-`PARAMS` declares every rule parameter (rules section 12) once: name, default (the rules), kind with its range or
-choices, and meaning; the checks and the test strategies derive from it. data/params.toml holds the defaults users
-may edit; data/tables.toml the component tables (strips, figures, bonus and Stock Exchange cards, workshop grid),
-validated here too.
+`PARAMS` declares every rule parameter (docs/bruxelles1893.md section 7) once: name, default (the rules), kind
+with its range or choices, and meaning; the checks and the test strategies derive from it. data/params.toml holds
+the defaults users may edit; data/tables.toml the component tables (strips, figures, bonus and Stock Exchange
+cards, workshop grid), validated here too.
 """
 
 import copy
@@ -47,7 +47,7 @@ def check_of(spec: Spec) -> Check:
     return rising
 
 
-# name, default (the rules), kind and range or choices, meaning (rules section 12)
+# name, default (the rules), kind and range or choices, meaning (docs section 7)
 PARAMS: tuple[tuple[str, Any, Spec, str], ...] = (
     ("num_rounds", 5, ("int", 3, 5), "rounds played"),
     ("start_money_base", 5, ("int", 3, 8), "BF of seat 0 at set-up"),

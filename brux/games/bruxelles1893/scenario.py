@@ -1,5 +1,6 @@
-"""States built from a readable view (rules 14.6): parse and check every field, draw the hidden orders from the
-seed, then require that the new state shows exactly the given view and satisfies every invariant."""
+"""States built from a readable view (docs/bruxelles1893.md section 5): parse and check every field, draw the
+hidden orders from the seed, then require that the new state shows exactly the given view and satisfies every
+invariant."""
 
 from collections.abc import Mapping
 from typing import Any

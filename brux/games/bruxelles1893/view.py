@@ -1,4 +1,4 @@
-"""The readable state view of Bruxelles 1893 (rules 14; docs/bruxelles1893.md section 5) and states built from it."""
+"""The readable state view of Bruxelles 1893 (docs/bruxelles1893.md section 5) and states built from it."""
 
 from typing import Any
 
@@ -92,7 +92,7 @@ def _seat_dict(t: list[int], p: int) -> dict[str, Any]:
 
 
 def to_dict(s: np.ndarray) -> dict[str, Any]:
-    """The documented readable view (rules 14.1)."""
+    """The documented readable view (docs/bruxelles1893.md section 5)."""
     t = s.tolist()
     n = t[L.P_PLAYERS]
     over = bool(t[L.G_OVER])
@@ -139,7 +139,7 @@ def to_dict(s: np.ndarray) -> dict[str, Any]:
 
 
 def from_dict(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
-    """A state from a view (rules 14.6); see scenario.py."""
+    """A state from a view (docs/bruxelles1893.md section 5); see scenario.py."""
     from .scenario import build
 
     return build(d, flat, seed)

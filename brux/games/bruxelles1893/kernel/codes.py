@@ -34,7 +34,7 @@ N_BLACK = 6
 MAX_COST = 6  # largest build cost (parameter range)
 MAX_BID = 50  # largest BID_CAP
 
-# Pending decisions (rules 14.3)
+# Pending decisions (docs/bruxelles1893.md sections 2 and 5)
 DECISIONS = ("SHIELD", "NEUTRAL", "MAIN", "BID", "PERFORM", "WORKSHOP_KEEP", "CURSOR", "SELL", "PILE",
              "THEATRE_SLOT", "THEATRE_KEEP", "MATERIALS", "BUILD_TILE", "BUILD_JOKERS", "BUILD_NOBLES", "NEEDLE",
              "PLACE", "PARK", "GRAND_PLAZA", "GAIN_MATERIAL", "SECONDARY_FIGURE", "POWER", "BONUS_USE",
@@ -60,7 +60,7 @@ TAKE_NAMES = ("WW", "SS", "II", "WS", "WI", "SI", "W", "S", "I")
 TAKE_A = (0, 1, 2, 0, 0, 1, 0, 1, 2)
 TAKE_B = (0, 1, 2, 1, 2, 2, -1, -1, -1)
 
-# ---- action numbers (rules 14.4; numbering documented in docs/bruxelles1893.md section 4) ----
+# ---- action numbers (docs/bruxelles1893.md section 4) ----
 _n = 0
 
 
@@ -103,7 +103,7 @@ A_PAYFIG = _take(N_FIGURES)
 N_ACTIONS = _n
 LEGAL_CAP = 64
 
-# VP sources (rules 14.1), in the order of vp_by_source
+# VP sources (docs/bruxelles1893.md section 6), in the order of vp_by_source
 VP_SOURCES = ("sale", "no_joker", "top_row", "shields", "figures_unpaid", "buildings", "row_money", "row_works",
               "row_figures", "row_assistants", "nobles", "manneken_pis")
 (V_SALE, V_NOJOKER, V_TOPROW, V_SHIELDS, V_UNPAID, V_BUILDINGS, V_ROW_MONEY, V_ROW_WORKS, V_ROW_FIGURES,

@@ -33,7 +33,7 @@ def settle(s):
 
 @njit(**JIT)
 def init(s, params, seed):
-    """A new game in `s` from flattened parameters and a game seed (rules section 3)."""
+    """A new game in `s` from flattened parameters and a game seed (rule 3)."""
     for i in range(L.PARAMS_SIZE):
         s[i] = params[i]
     reset(s, seed)

@@ -1,4 +1,4 @@
-"""Legal actions of the pending decision (rules 14.4 "Legal options"), written ascending to the legal cache."""
+"""Legal actions of the pending decision (docs/bruxelles1893.md sections 3-4), written ascending to the legal cache."""
 
 from numba import njit
 

@@ -26,7 +26,7 @@ def deal_bonus(s):
 
 @njit(**JIT)
 def setup(s):
-    """Rules section 3 (chance order: strips, sides, theatre, Stock Exchange, coloured, black, starting works,
+    """Rule 3 (chance order: strips, sides, theatre, Stock Exchange, coloured, black, starting works,
     compass, bonus cards)."""
     n = players(s)
     for r in range(5):
