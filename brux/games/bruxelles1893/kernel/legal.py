@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from brux.core.jit import JIT
+from brux.core.jit import JIT, TINY
 
 from . import codes as C
 from . import layout as L
@@ -10,7 +10,7 @@ from .base import brussels_cost, empty_space_exists, nobles_in_supply, seat, sho
 from .build import affordable, buildable_rows, needle_tiles, pay_ok, payable_jm
 
 
-@njit(**JIT)
+@njit(**TINY)
 def add(s, n, a):
     s[L.LEGAL + n] = a
     return n + 1
