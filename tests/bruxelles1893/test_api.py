@@ -7,11 +7,14 @@ import tomllib
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import brux
 from brux.games.bruxelles1893 import params as P
 from brux.games.bruxelles1893.kernel import engine
 from brux.games.bruxelles1893.kernel import hooks as H
+from brux.games.bruxelles1893.testing import param_overrides
 
 from .scenario import fix, load, place, play, scenario, start_view, to_main
 
@@ -284,3 +287,16 @@ def test_same_turn_and_values():
     H.values(state.array, w, out)
     assert list(out) == [sd["money"] for sd in state.to_dict()["seats"]]
     assert set(H.WEIGHTS) >= {"greedy"} and all(len(x) == len(H.FEATURES) for x in H.WEIGHTS.values())
+
+
+@settings(max_examples=5)
+@given(overrides=param_overrides(), players=st.integers(2, 5), seed=st.integers(0, 1000))
+def test_views_round_trip_under_random_rules(overrides, players, seed):
+    game = load(players, **overrides)
+    state = game.new_initial_state(seed=seed)
+    rnd = random.Random(seed)
+    while not state.is_terminal():
+        v = state.to_dict()
+        if v["pending"] in ("SHIELD", "MAIN"):
+            assert game.state_from_dict(v, seed=seed).to_dict() == v
+        state.apply_action(rnd.choice(state.legal_actions()))
