@@ -420,3 +420,20 @@ def test_5_6_1_payment_checks_agree():
                 slow = any(B.payable_jm(s, 0, cost, j, m) for j in range(cost + 1) for m in range(cost - j + 1))
                 assert B.row_payable(s, 0, row) == slow, (ta, tb, row, list(s[o + L.S_MAT: o + L.S_MAT + 4]))
     assert np.any(s)
+
+
+def test_2_8_tracks_stop_at_7_and_5_8_market_takes_what_is_left():
+    def top(v):
+        v["seats"][0]["figures"]["PF3"] = "upright"
+        v["seats"][0]["tracks"]["royal_palace"] = 7
+        v["seats"][1]["materials"]["joker"] = 13
+        v["supply"]["joker"] = 2
+
+    state = main_state(edit=top)
+    money = state.to_dict()["seats"][0]["money"]
+    play(state, "BR grand_plaza", "ACTIVATE PF3", "ACTIVATE PF0")
+    v = state.to_dict()
+    assert v["seats"][0]["tracks"]["royal_palace"] == 7 and v["seats"][0]["money"] == money + 5
+    play(state, "BR market")  # seat 1: 3 jokers wanted, 2 left
+    v = state.to_dict()
+    assert v["seats"][1]["materials"]["joker"] == 15 and v["supply"]["joker"] == 0
