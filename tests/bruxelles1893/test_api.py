@@ -3,7 +3,6 @@ records, results."""
 
 import copy
 import random
-import tomllib
 
 import numpy as np
 import pytest
@@ -12,9 +11,10 @@ from hypothesis import strategies as st
 
 import brux
 from brux.games.bruxelles1893 import params as P
-from brux.games.bruxelles1893.kernel import engine
 from brux.games.bruxelles1893.kernel import hooks as H
-from brux.games.bruxelles1893.testing import param_overrides
+from brux.games.bruxelles1893.kernel import layout as L
+from brux.games.bruxelles1893.testing import redraw_hidden
+from brux.testing import rule_params
 
 from .scenario import fix, load, place, play, scenario, start_view, to_main
 
@@ -43,12 +43,13 @@ def test_action_numbers_of_the_docs():
     assert {name: game.string_to_action(name) for name in fixed} == fixed
 
 
-def test_parameter_table_matches_the_data_file():
-    with open(P.DATA / "params.toml", "rb") as f:
-        data = tomllib.load(f)
-    assert [name for name, *_ in P.PARAMS] == list(data)
-    for name, default, _, _ in P.PARAMS:
-        assert data[name] == default, name
+def test_parameter_table_declares_the_rules_and_the_tables():
+    names = [p.name for p in P.PARAMS]
+    assert len(names) == 30 and set(P.DEFAULTS) == set(names) | set(P.TABLES)
+    assert P.DEFAULTS["num_rounds"] == 5 and P.DEFAULTS["rpv"] == [1, 2, 2, 3, 3, 4, 5]
+    assert set(P.DEFAULTS["figures"]) == set(P.FIGURE_IDS) and set(P.DEFAULTS["bonus"]) == set(P.BONUS_IDS)
+    flat = P.flatten(P.resolve({"noble_vp": 2, "top_row_mode": "board", "secondary_enabled": False}), 3)
+    assert flat[L.P_NOBLE_VP] == 2 and flat[L.P_TOP_ROW_BOARD] == 1 and flat[L.P_SECONDARY] == 0
 
 
 @pytest.mark.parametrize("overrides, field", [
@@ -240,15 +241,16 @@ def test_batch_matches_step_by_step_play_and_hooks():
 
     for g in range(4):
         seed = game_seed(9, g)
-        s = np.zeros(engine.WORK_SIZE, np.int64)
+        rng = H.STATE_SIZE  # the kit keeps each seat's agent stream after the state
+        s = np.zeros(rng + 2 * H.MAX_PLAYERS, np.int64)
         H.init(s, game.flat, seed)
         for p in range(3):
-            seed_stream(s, engine.AGENT_RNG + 2 * p, engine.AGENT_RNG + 2 * p + 1, seed, 1 + p)
+            seed_stream(s, rng + 2 * p, rng + 2 * p + 1, seed, 1 + p)
         while H.player(s) >= 0:  # the generic loop of the hooks
             p = H.player(s)
             from brux.core.rng import randbelow
 
-            i = randbelow(s, engine.AGENT_RNG + 2 * p, engine.AGENT_RNG + 2 * p + 1, H.nlegal(s))
+            i = randbelow(s, rng + 2 * p, rng + 2 * p + 1, H.nlegal(s))
             H.apply(s, H.legal(s, i))
         assert [H.vp(s, p) for p in range(3)] == list(out["vp"][g])
         assert H.length(s) == out["length"][g]
@@ -270,6 +272,10 @@ def test_determinise_keeps_the_public_view():
     assert to_dict(s) == state.to_dict()
     assert not np.array_equal(s, state.array)
     assert rng[1] > 0
+    other = redraw_hidden(state, random.Random(5)).array.copy()  # another hidden order: the same re-draw
+    assert not np.array_equal(other, state.array)
+    H.determinise(other, np.array([12345, 0], np.int64), 0, 1)
+    assert np.array_equal(other, s)
 
 
 def test_same_turn_and_values():
@@ -290,7 +296,7 @@ def test_same_turn_and_values():
 
 
 @settings(max_examples=5)
-@given(overrides=param_overrides(), players=st.integers(2, 5), seed=st.integers(0, 1000))
+@given(overrides=rule_params("bruxelles1893"), players=st.integers(2, 5), seed=st.integers(0, 1000))
 def test_views_round_trip_under_random_rules(overrides, players, seed):
     game = load(players, **overrides)
     state = game.new_initial_state(seed=seed)

@@ -1,19 +1,19 @@
-"""Bruxelles 1893 rule parameters and component tables: one declaration table, validation, the kernel's block.
+"""Bruxelles 1893 rule parameters and component tables: each rule parameter declared once (`PARAMS`: default = the
+rules, allowed values, kernel slot, meaning), validation, the kernel's parameter block.
 
-`PARAMS` declares every rule parameter (docs/bruxelles1893.md section 7) once: name, default (the rules), kind
-with its range or choices, and meaning; the checks and the test strategies derive from it. data/params.toml holds
-the defaults users may edit; data/tables.toml the component tables (strips, figures, bonus and Stock Exchange
-cards, workshop grid), validated here too.
+The full parameter set is the rule parameters (docs/bruxelles1893.md section 7) plus the component tables of
+data/tables.toml (strips, figures, bonus and Stock Exchange cards, workshop grid), validated here too. A table
+override changes the named entries field by field (``figures={"PF7": {"keep_cost": 3}}``).
 """
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from brux.core.params import Check, boolean, check_all, int_in, int_list, load_defaults, merge_overrides, one_of
+from brux.core.params import Param, ParamTable, int_in, int_list, load_defaults
 
 from .kernel import codes as C
 from .kernel import layout as L
@@ -21,68 +21,67 @@ from .kernel import layout as L
 DATA = Path(__file__).parent / "data"
 
 
-# Kinds of parameter values: ("int", lo, hi), ("ints", n, lo, hi), ("rising", lo, hi) (7 non-decreasing values),
-# ("choice", choices), ("bool",). Checks and the test strategies (testing.py) are derived from them.
-Spec = tuple[Any, ...]
+def _rising(name: str, v: Any) -> None:
+    if any(a > b for a, b in zip(v, v[1:])):
+        raise ValueError(f"rule parameter {name} must be non-decreasing, got {v}")
 
 
-def check_of(spec: Spec) -> Check:
-    """The validation of a parameter of this kind."""
-    kind = spec[0]
-    if kind == "int":
-        return int_in(spec[1], spec[2])
-    if kind == "ints":
-        return int_list(spec[1], spec[2], spec[3])
-    if kind == "choice":
-        return one_of(*spec[1])
-    if kind == "bool":
-        return boolean
-    items = int_list(7, spec[1], spec[2])
-
-    def rising(name: str, v: Any) -> None:
-        items(name, v)
-        if any(a > b for a, b in zip(v, v[1:])):
-            raise ValueError(f"rule parameter {name} must be non-decreasing, got {v}")
-
-    return rising
+def _int(name: str, default: int, meaning: str, lo: int, hi: int, slot: int | None = None) -> Param:
+    return Param(name, default, meaning, lo=lo, hi=hi, slot=slot)
 
 
-# name, default (the rules), kind and range or choices, meaning (docs section 7)
-PARAMS: tuple[tuple[str, Any, Spec, str], ...] = (
-    ("num_rounds", 5, ("int", 3, 5), "rounds played"),
-    ("start_money_base", 5, ("int", 3, 8), "BF of seat 0 at set-up"),
-    ("start_money_step", 1, ("int", 0, 2), "extra BF per later seat"),
-    ("start_supply_assistants", 5, ("int", 4, 6), "assistants in each supply at set-up"),
-    ("start_courthouse", 2, ("int", 0, 3), "assistants in each Courthouse at set-up"),
-    ("min_bid", 1, ("int", 1, 3), "smallest Art Nouveau bid"),
-    ("bid_cap", 30, ("int", 10, C.MAX_BID), "largest bid offered"),
-    ("build_costs", [2, 3, 4], ("ints", 3, 2, C.MAX_COST), "units of a bottom / middle / top tile"),
-    ("money_unit_bf", 3, ("int", 1, 4), "BF per MONEY compass unit"),
-    ("no_joker_vp", 5, ("int", 0, 8), "VP for a construction without jokers"),
-    ("top_row_vp", 5, ("int", 0, 10), "VP for a top-row building"),
-    ("top_row_mode", "personal", ("choice", ("personal", "board")), "what the top row is (A3)"),
-    ("market_jokers", 3, ("int", 1, 5), "jokers taken by the Market"),
-    ("brussels_k", 2, ("int", 1, 3), "Brussels uses per cost level with 4-5 players"),
-    ("exhibition_mp", 2, ("int", 0, 4), "Manneken Pis icons of the round's exhibition tile"),
-    ("first_pass_bonus_bf", 1, ("int", 0, 3), "extra BF of the first passer"),
-    ("exhibition_extra_draw", 1, ("int", 0, 2), "extra Workshop draws per exhibition tile"),
-    ("theatre_slot_costs", [0, 1, 2, 3], ("ints", 4, 0, 4), "BF of theatre slots 0..3"),
-    ("pf_unpaid_vp", 5, ("int", 0, 10), "VP lost per unpaid Public Figure"),
-    ("row1_divisor", 4, ("int", 2, 6), "BF per row-1 point"),
-    ("row4_free", 2, ("int", 0, 4), "assistants row 4 does not count"),
-    ("noble_vp", 1, ("int", 0, 2), "VP per noble material at the end"),
-    ("manneken_pis_vp", 5, ("int", 0, 10), "VP of the Manneken Pis holder"),
-    ("rpv", [1, 2, 2, 3, 3, 4, 5], ("rising", 0, 8), "Royal Palace activations per position"),
-    ("chv", [2, 3, 4, 5, 6, 7, 8], ("rising", 0, 20), "City Hall VP per shield per position"),
-    ("arv", [1, 2, 3, 4, 5, 6, 7], ("rising", 0, 20), "Architect VP per building per position"),
-    ("secondary_enabled", True, ("bool",), "building owners perform secondary actions"),
-    ("strip_side", "A", ("choice", ("A", "B", "random")), "side of the action strips"),
-    ("neutral_2p", True, ("bool",), "two-player neutral pawns"),
-    ("neutral_tie", "players", ("choice", ("players", "nobody")), "who scores a shield tied with the neutral pawns"),
+def _ints(name: str, default: list[int], meaning: str, lo: int, hi: int, slot: int) -> Param:
+    return Param(name, default, meaning, lo=lo, hi=hi, shape=(len(default),), slot=slot)
+
+
+def _track(name: str, default: list[int], meaning: str, hi: int, slot: int) -> Param:
+    """7 non-decreasing values in 0..hi (one per track position)."""
+    def check(pname: str, v: Any) -> None:
+        int_list(7, 0, hi)(pname, v)
+        _rising(pname, v)
+
+    return Param(name, default, meaning, lo=0, hi=hi, shape=(7,), slot=slot, check=check,
+                 strategy=lambda st: st.lists(st.integers(0, hi), min_size=7, max_size=7).map(sorted))
+
+
+# Rules section 12 (docs section 7). Parameters without a slot are written by `_flatten`.
+PARAMS = (
+    _int("num_rounds", 5, "rounds played", 3, 5, L.P_ROUNDS),
+    _int("start_money_base", 5, "BF of seat 0 at set-up", 3, 8, L.P_MONEY_BASE),
+    _int("start_money_step", 1, "extra BF per later seat", 0, 2, L.P_MONEY_STEP),
+    _int("start_supply_assistants", 5, "assistants in each supply at set-up", 4, 6, L.P_START_SUPPLY),
+    _int("start_courthouse", 2, "assistants in each Courthouse at set-up", 0, 3, L.P_START_COURT),
+    _int("min_bid", 1, "smallest Art Nouveau bid", 1, 3, L.P_MIN_BID),
+    _int("bid_cap", 30, "largest bid offered", 10, C.MAX_BID, L.P_BID_CAP),
+    _ints("build_costs", [2, 3, 4], "units of a bottom / middle / top tile", 2, C.MAX_COST, L.P_BUILD_COST),
+    _int("money_unit_bf", 3, "BF per MONEY compass unit", 1, 4, L.P_MONEY_UNIT),
+    _int("no_joker_vp", 5, "VP for a construction without jokers", 0, 8, L.P_NO_JOKER_VP),
+    _int("top_row_vp", 5, "VP for a top-row building", 0, 10, L.P_TOP_ROW_VP),
+    Param("top_row_mode", "personal", "what the top row is (A3): \"personal\" board or \"board\" row 1",
+          choices=("personal", "board"), slot=L.P_TOP_ROW_BOARD),
+    _int("market_jokers", 3, "jokers taken by the Market", 1, 5, L.P_MARKET_JOKERS),
+    _int("brussels_k", 2, "Brussels uses per cost level with 4-5 players", 1, 3),
+    _int("exhibition_mp", 2, "Manneken Pis icons of the round's exhibition tile", 0, 4, L.P_EXH_MP),
+    _int("first_pass_bonus_bf", 1, "extra BF of the first passer", 0, 3, L.P_FIRST_PASS_BF),
+    _int("exhibition_extra_draw", 1, "extra Workshop draws per exhibition tile", 0, 2, L.P_EXH_DRAW),
+    _ints("theatre_slot_costs", [0, 1, 2, 3], "BF of theatre slots 0..3", 0, 4, L.P_SLOT_COST),
+    _int("pf_unpaid_vp", 5, "VP lost per unpaid Public Figure", 0, 10, L.P_UNPAID_VP),
+    _int("row1_divisor", 4, "BF per row-1 point", 2, 6, L.P_ROW1_DIV),
+    _int("row4_free", 2, "assistants row 4 does not count", 0, 4, L.P_ROW4_FREE),
+    _int("noble_vp", 1, "VP per noble material at the end", 0, 2, L.P_NOBLE_VP),
+    _int("manneken_pis_vp", 5, "VP of the Manneken Pis holder", 0, 10, L.P_MP_VP),
+    _track("rpv", [1, 2, 2, 3, 3, 4, 5], "Royal Palace activations per position (non-decreasing)", 8, L.P_RPV),
+    _track("chv", [2, 3, 4, 5, 6, 7, 8], "City Hall VP per shield per position (non-decreasing)", 20, L.P_CHV),
+    _track("arv", [1, 2, 3, 4, 5, 6, 7], "Architect VP per building per position (non-decreasing)", 20, L.P_ARV),
+    Param("secondary_enabled", True, "building owners perform secondary actions", choices=(False, True),
+          slot=L.P_SECONDARY),
+    Param("strip_side", "A", "side of the action strips: \"A\", \"B\" or \"random\" (per strip)",
+          choices=("A", "B", "random"), slot=L.P_STRIP_SIDE),
+    Param("neutral_2p", True, "two-player neutral pawns", choices=(False, True)),
+    Param("neutral_tie", "players", "who scores a shield tied with the neutral pawns: \"players\" or \"nobody\"",
+          choices=("players", "nobody"), slot=L.P_NEUTRAL_TIE),
 )
-CHECKS: dict[str, Any] = {name: check_of(spec) for name, _, spec, _ in PARAMS}
 TABLES = ("strips", "figures", "bonus", "stock_exchange", "workshop")
-DEFAULTS = {**load_defaults(DATA / "params.toml"), **load_defaults(DATA / "tables.toml")}
 STRIP_IDS = tuple(f"S{k}" for k in range(1, 6))
 FIGURE_IDS = tuple(f"PF{k}" for k in range(C.N_FIGURES))
 BONUS_IDS = tuple(f"B{k:02d}" for k in range(1, C.N_BONUS + 1))
@@ -164,55 +163,31 @@ def _check_tables(params: Mapping[str, Any]) -> None:
         int_list(2, -1, 1)(f"workshop.dots.{col}", dots[col])
 
 
-def resolve(overrides: dict[str, Any]) -> dict[str, Any]:
-    """The full, validated parameter set: defaults with overrides; ValueError names a bad field.
-
-    A table override changes the named entries field by field (``figures={"PF7": {"keep_cost": 3}}``)."""
-    overrides = dict(overrides)
-    tables = {name: overrides.pop(name) for name in TABLES if name in overrides}
-    params = merge_overrides(DEFAULTS, overrides)
-    for name, over in tables.items():
+def _merge_table(name: str) -> Callable[[Any, Any], Any]:
+    """The merge of a component table: the named entries changed field by field (a whole value otherwise)."""
+    def merge(default: Mapping[str, Any], over: Any) -> dict[str, Any]:
+        table = copy.deepcopy(dict(default))
+        if over is None:
+            return table
         if not isinstance(over, Mapping):
             raise ValueError(f"rule parameter {name!r} must be a table of entries to change")
         for key, value in over.items():
-            if key not in params[name]:
-                raise ValueError(f"unknown entry {name}.{key} (known: {', '.join(params[name])})")
-            if isinstance(params[name][key], dict) and isinstance(value, Mapping):
-                params[name][key] = {**params[name][key], **copy.deepcopy(dict(value))}
+            if key not in table:
+                raise ValueError(f"unknown entry {name}.{key} (known: {', '.join(table)})")
+            if isinstance(table[key], dict) and isinstance(value, Mapping):
+                table[key] = {**table[key], **copy.deepcopy(dict(value))}
             else:
-                params[name][key] = copy.deepcopy(value)
-    check_all(params, CHECKS)
-    _check_tables(params)
-    return params
+                table[key] = copy.deepcopy(value)
+        return table
+
+    return merge
 
 
-def flatten(params: dict[str, Any], players: int) -> np.ndarray:
-    """The parameter block of the kernel state for a player count."""
-    a = np.zeros(L.PARAMS_SIZE, np.int64)
-    a[L.P_PLAYERS] = players
-    scalars = {
-        L.P_ROUNDS: "num_rounds", L.P_MONEY_BASE: "start_money_base", L.P_MONEY_STEP: "start_money_step",
-        L.P_START_SUPPLY: "start_supply_assistants", L.P_START_COURT: "start_courthouse", L.P_MIN_BID: "min_bid",
-        L.P_BID_CAP: "bid_cap", L.P_MONEY_UNIT: "money_unit_bf", L.P_NO_JOKER_VP: "no_joker_vp",
-        L.P_TOP_ROW_VP: "top_row_vp", L.P_MARKET_JOKERS: "market_jokers", L.P_EXH_MP: "exhibition_mp",
-        L.P_FIRST_PASS_BF: "first_pass_bonus_bf", L.P_EXH_DRAW: "exhibition_extra_draw",
-        L.P_UNPAID_VP: "pf_unpaid_vp", L.P_ROW1_DIV: "row1_divisor", L.P_ROW4_FREE: "row4_free",
-        L.P_NOBLE_VP: "noble_vp", L.P_MP_VP: "manneken_pis_vp",
-    }
-    for off, key in scalars.items():
-        a[off] = params[key]
+def _flatten(params: dict[str, Any], players: int, a: np.ndarray) -> None:
+    """The parts of the parameter block not declared with a slot: derived entries and the component tables."""
     a[L.P_TOTAL] = params["start_supply_assistants"] + params["start_courthouse"]
-    a[L.P_BUILD_COST: L.P_BUILD_COST + 3] = params["build_costs"]
-    a[L.P_TOP_ROW_BOARD] = params["top_row_mode"] == "board"
     a[L.P_K] = params["brussels_k"] if players >= 4 else 1
-    a[L.P_SLOT_COST: L.P_SLOT_COST + 4] = params["theatre_slot_costs"]
-    a[L.P_RPV: L.P_RPV + 7] = params["rpv"]
-    a[L.P_CHV: L.P_CHV + 7] = params["chv"]
-    a[L.P_ARV: L.P_ARV + 7] = params["arv"]
-    a[L.P_SECONDARY] = params["secondary_enabled"]
-    a[L.P_STRIP_SIDE] = ("A", "B", "random").index(params["strip_side"])
     a[L.P_NEUTRAL] = players == 2 and params["neutral_2p"]
-    a[L.P_NEUTRAL_TIE] = params["neutral_tie"] == "nobody"
     for k, sid in enumerate(STRIP_IDS):
         for d, side in enumerate("AB"):
             for c, ch in enumerate(params["strips"][sid][side]):
@@ -235,7 +210,14 @@ def flatten(params: dict[str, Any], players: int) -> np.ndarray:
     for c, col in enumerate(C.COLOURS):
         a[L.P_DOT + 2 * c: L.P_DOT + 2 * c + 2] = w["dots"][col]
     remember(params, a)
-    return a
+
+
+TABLE = ParamTable(PARAMS, size=L.PARAMS_SIZE, players_slot=L.P_PLAYERS, min_players=2,
+                   extra=load_defaults(DATA / "tables.toml"), merge={name: _merge_table(name) for name in TABLES},
+                   check=_check_tables, flatten=_flatten)
+DEFAULTS = TABLE.defaults()
+resolve = TABLE.resolve
+flatten = TABLE.flatten
 
 
 _BY_BLOCK: dict[bytes, dict[str, Any]] = {}

@@ -1,34 +1,42 @@
-"""Bruxelles 1893 hooks for brux.testing: valid rule parameters as a hypothesis strategy, and the invariants."""
+"""Bruxelles 1893 hooks for brux.testing: the invariants, the positions `state_from_dict` accepts and a re-draw of
+the hidden information (for the API contract tests). Random valid rule parameters come from the parameter table
+(brux.testing.rule_params)."""
 
+import random
 from typing import Any
 
-from hypothesis import strategies as st
+from brux.core.game import State
 
 from .invariants import StepChecker, check_invariants
-from .params import PARAMS, Spec
+from .kernel import codes as C
+from .kernel import layout as L
 
-__all__ = ["StepChecker", "check_invariants", "param_overrides"]
-
-
-def strategy(spec: Spec) -> st.SearchStrategy:
-    """Valid values of a parameter kind (params.PARAMS)."""
-    kind = spec[0]
-    if kind == "int":
-        return st.integers(spec[1], spec[2])
-    if kind == "ints":
-        return st.lists(st.integers(spec[2], spec[3]), min_size=spec[1], max_size=spec[1])
-    if kind == "choice":
-        return st.sampled_from(spec[1])
-    if kind == "bool":
-        return st.booleans()
-    return st.lists(st.integers(spec[1], spec[2]), min_size=7, max_size=7).map(sorted)
+__all__ = ["StepChecker", "check_invariants", "is_scenario_position", "redraw_hidden"]
 
 
-@st.composite
-def param_overrides(draw: st.DrawFn) -> dict[str, Any]:
-    """Valid rule-parameter overrides across the documented ranges (each field present or left at its default)."""
-    o: dict[str, Any] = {}
-    for name, _, spec, _ in PARAMS:
-        if draw(st.booleans()):
-            o[name] = draw(strategy(spec))
-    return o
+def is_scenario_position(view: dict[str, Any]) -> bool:
+    """Whether `state_from_dict` rebuilds this view (docs section 5): SHIELD pending, or MAIN pending for a seat that
+    has not passed, with no decision in progress and nothing in play."""
+    if view["over"] or view["pending"] not in ("SHIELD", "MAIN") or view["context"] != {}:
+        return False
+    if view["in_play"]["works"] or view["in_play"]["figure"] is not None:
+        return False
+    return view["pending"] == "SHIELD" or not view["seats"][view["current_player"]]["passed"]
+
+
+def redraw_hidden(state: State, rnd: random.Random) -> State | None:
+    """A copy with the same public information and other hidden information (what `determinise` re-draws): the
+    coloured stack, the theatre deck, the undealt bonus cards and the unrevealed Stock Exchange cards re-ordered, and
+    the chance stream re-keyed. None once the game is over."""
+    if state.is_terminal():
+        return None
+    other = state.clone()
+    s = other.array
+    r = int(s[L.G_ROUND])
+    for lo, n in ((L.CST, int(s[L.CST_N])), (L.TH_DECK, int(s[L.TH_DN])),
+                  (L.BON_DECK + int(s[L.BON_POS]), C.N_BONUS - int(s[L.BON_POS])), (L.SE_DECK + r, C.N_SE - r)):
+        items = list(s[lo: lo + n])
+        rnd.shuffle(items)
+        s[lo: lo + n] = items
+    s[L.G_RNG_KEY] = rnd.getrandbits(62)
+    return other

@@ -275,12 +275,3 @@ def better(s, p, q):
     if tp != tq:
         return tp > tq
     return s[op + L.S_MONEY] > s[oq + L.S_MONEY]
-
-
-@njit(**JIT)
-def rank(s, p):
-    r = 1
-    for q in range(players(s)):
-        if q != p and better(s, q, p):
-            r += 1
-    return r
