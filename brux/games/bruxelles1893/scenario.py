@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from brux.core.rng import seed_stream
+from brux.errors import ScenarioError
 
 from .invariants import check_invariants
 from .kernel import codes as C
@@ -16,8 +17,11 @@ from .kernel.engine import settle
 from .params import BONUS_IDS, FIGURE_IDS, SE_IDS, STRIP_IDS, resolve_cached
 
 
-class ViewError(ValueError):
-    """A view that state_from_dict rejects."""
+class ViewError(ScenarioError):
+    """A view that state_from_dict rejects (the message names the field)."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(f"state_from_dict: {problem}")
 
 
 def _get(d: Any, key: str, where: str) -> Any:
