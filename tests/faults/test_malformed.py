@@ -116,7 +116,7 @@ def _mutations(view: dict[str, Any]) -> dict[str, Any]:
         v["seats"][0] = BAD[name]
         out[f"seats[0] {name}"] = v
     out["seat count as an int"] = {**view, "seats": 3}
-    if "area" in view:
+    if isinstance(view.get("area"), dict) and "spaces" in view["area"]:  # a game with an area of spaces
         v = copy.deepcopy(view)
         v["area"]["spaces"][0][0] = "card"
         out["space holding a string"] = v

@@ -1,0 +1,95 @@
+"""Agents for Bruxelles 1893: evaluation features, persona weights and determinisation (docs/bruxelles1893.md,
+section 10).
+
+The generic search (random, one-step lookahead, flat Monte Carlo, MCTS) and the batch with agents are built by the
+game kit (`brux.agents.kit`) from `kernel/hooks.py`, which exports the game-specific parts made here: `values` (a
+weight vector over `FEATURES` per seat), `same_turn` and `determinise` (what the seat to move cannot see re-drawn
+from its own stream).
+"""
+
+import numpy as np
+from numba import njit
+
+from brux.core.jit import JIT
+from brux.core.rng import next_u64, randbelow
+
+from .kernel import codes as C
+from .kernel import layout as L
+from .kernel.base import seat
+
+
+@njit(**JIT)
+def _redraw(s, off, n, rng, ko, co):
+    """Put s[off:off + n] in canonical (ascending) order, then shuffle it from the agent's stream: the result does
+    not depend on the hidden order."""
+    for i in range(1, n):  # insertion sort
+        x = s[off + i]
+        j = i - 1
+        while j >= 0 and s[off + j] > x:
+            s[off + j + 1] = s[off + j]
+            j -= 1
+        s[off + j + 1] = x
+    for i in range(n - 1, 0, -1):
+        j = randbelow(rng, ko, co, i + 1)
+        t = s[off + i]
+        s[off + i] = s[off + j]
+        s[off + j] = t
+
+
+@njit(**JIT)
+def determinise(s, rng, ko, co):
+    """Resample what no seat can see (docs section 10): the coloured stack order, the theatre deck order, the
+    undealt bonus cards and Stock Exchange cards; then re-key the chance stream from the agent's stream."""
+    _redraw(s, L.CST, s[L.CST_N], rng, ko, co)
+    _redraw(s, L.TH_DECK, s[L.TH_DN], rng, ko, co)
+    _redraw(s, L.BON_DECK + s[L.BON_POS], C.N_BONUS - s[L.BON_POS], rng, ko, co)
+    r = s[L.G_ROUND]
+    _redraw(s, L.SE_DECK + r, C.N_SE - r, rng, ko, co)
+    s[L.G_RNG_KEY] = np.int64(next_u64(rng, ko, co))
+    s[L.G_RNG_CTR] = 0
+
+
+FEATURES = ("vp", "money", "works", "figures", "tracks", "tiles_left", "nobles", "jokers", "supply", "courthouse")
+WEIGHTS = {
+    "greedy": np.array([1.0, 0.3, 0.8, 0.5, 1.5, -1.0, 0.6, 0.4, 0.3, -1.0]),
+    "builder": np.array([1.0, 0.2, 0.3, 0.3, 1.0, -3.0, 1.0, 0.8, 0.2, -0.5]),
+    "merchant": np.array([1.0, 0.5, 1.5, 0.3, 1.0, -0.5, 0.3, 0.2, 0.3, -0.5]),
+}
+
+
+@njit(**JIT)
+def values(s, w, out):
+    """out[p] = w . features of seat p (FEATURES order)."""
+    for p in range(s[L.P_PLAYERS]):
+        o = seat(p)
+        works = 0
+        for c in range(5):
+            works += s[o + L.S_WORKS + c]
+        figs = 0
+        for f in range(C.N_FIGURES):
+            figs += s[o + L.S_FIG + f] > 0
+        f = (s[o + L.S_VP], s[o + L.S_MONEY], works, figs,
+             s[o + L.S_TRACK] + s[o + L.S_TRACK + 1] + s[o + L.S_TRACK + 2],
+             s[o + L.S_TILES] + s[o + L.S_TILES + 1] + s[o + L.S_TILES + 2],
+             s[o + L.S_MAT] + s[o + L.S_MAT + 1] + s[o + L.S_MAT + 2], s[o + L.S_MAT + C.JOKER],
+             s[o + L.S_SUPPLY], s[o + L.S_COURT])
+        v = 0.0
+        for k in range(10):
+            v += w[k] * f[k]
+        out[p] = v
+
+
+@njit(**JIT)
+def same_turn(s, p):
+    """The pending decision continues seat p's turn: a sub-decision of its Action-phase turn, the power of a card
+    it uses, or a further payment of its figures."""
+    if s[L.G_OVER] or s[L.G_CUR] != p:
+        return False
+    d = s[L.G_PENDING]
+    if d == C.D_POWER:
+        return s[L.C_REASON] == 1
+    if d == C.D_PAYFIG:
+        return s[seat(p) + L.S_PAID] != 0
+    if d in (C.D_SHIELD, C.D_NEUTRAL, C.D_MAIN, C.D_BONUS):
+        return False
+    return s[L.C_TURN] == p

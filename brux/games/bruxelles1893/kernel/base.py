@@ -1,0 +1,204 @@
+"""Small kernel helpers: seats, the chance stream, the continuation stack, draws and shuffles."""
+
+from numba import njit
+
+from brux.core.jit import JIT, TINY
+from brux.core.rng import randbelow
+
+from . import codes as C
+from . import layout as L
+
+
+@njit(**TINY)
+def seat(p):
+    """Offset of seat p's block."""
+    return L.SEATS + p * L.SEAT_SIZE
+
+
+@njit(**TINY)
+def players(s):
+    return s[L.P_PLAYERS]
+
+
+@njit(**TINY)
+def chance(s, n):
+    """Uniform integer in [0, n) from the game's chance stream."""
+    return randbelow(s, L.G_RNG_KEY, L.G_RNG_CTR, n)
+
+
+@njit(**TINY)
+def set_pending(s, p, d):
+    s[L.G_CUR] = p
+    s[L.G_PENDING] = d
+
+
+@njit(**TINY)
+def push(s, k, a, b):
+    """Push continuation k(a, b) (run after everything pushed later)."""
+    i = L.STACK + 3 * s[L.STACK_N]
+    s[i] = k
+    s[i + 1] = a
+    s[i + 2] = b
+    s[L.STACK_N] += 1
+
+
+@njit(**JIT)
+def shuffle(s, off, n):
+    """Fisher-Yates shuffle of s[off:off+n] from the chance stream."""
+    for i in range(n - 1, 0, -1):
+        j = chance(s, i + 1)
+        t = s[off + i]
+        s[off + i] = s[off + j]
+        s[off + j] = t
+
+
+@njit(**TINY)
+def bump(s, p, t, k):
+    """Track t of seat p up k positions, excess lost (2.8)."""
+    o = seat(p) + L.S_TRACK + t
+    s[o] = min(7, s[o] + k)
+
+
+@njit(**TINY)
+def track(s, p, t):
+    return s[seat(p) + L.S_TRACK + t]
+
+
+@njit(**TINY)
+def gain_vp(s, p, src, v):
+    o = seat(p)
+    s[o + L.S_VP] += v
+    s[o + L.S_SRC + src] += v
+
+
+@njit(**TINY)
+def in_area(s, sp):
+    r = sp // 5
+    c = sp % 5
+    return s[L.AREA] <= r <= s[L.AREA + 1] and s[L.AREA + 2] <= c <= s[L.AREA + 3]
+
+
+@njit(**TINY)
+def nobles_in_supply(s):
+    return s[L.SUP] + s[L.SUP + 1] + s[L.SUP + 2]
+
+
+@njit(**JIT)
+def upright_count(s, p):
+    o = seat(p) + L.S_FIG
+    n = 0
+    for f in range(C.N_FIGURES):
+        n += s[o + f] == 1
+    return n
+
+
+@njit(**JIT)
+def recycle(s):
+    """7.2: every shop tile but the two tops back to its stack; both stacks shuffled."""
+    for k in range(2):
+        n = s[L.PILE_N + k]
+        base = L.PILE + k * L.PILE_CAP
+        for i in range(n - 1):
+            w = s[base + i]
+            if w == C.BLACK:
+                s[L.KST + s[L.KST_N]] = w
+                s[L.KST_N] += 1
+            else:
+                s[L.CST + s[L.CST_N]] = w
+                s[L.CST_N] += 1
+        if n > 0:
+            s[base] = s[base + n - 1]
+            s[L.PILE_N + k] = 1
+    shuffle(s, L.CST, s[L.CST_N])
+    shuffle(s, L.KST, s[L.KST_N])
+
+
+@njit(**JIT)
+def draw_coloured(s):
+    """Top of the coloured stack (7.2 recycling first if empty); -1 if none."""
+    if s[L.CST_N] == 0:
+        recycle(s)
+        if s[L.CST_N] == 0:
+            return -1
+    s[L.CST_N] -= 1
+    return s[L.CST + s[L.CST_N]]
+
+
+@njit(**JIT)
+def draw_black(s):
+    if s[L.KST_N] == 0:
+        recycle(s)
+        if s[L.KST_N] == 0:
+            return -1
+    s[L.KST_N] -= 1
+    return s[L.KST + s[L.KST_N]]
+
+
+@njit(**JIT)
+def theatre_draw(s):
+    """Top theatre deck card (discards reshuffled into a new deck when empty); -1 if none."""
+    if s[L.TH_DN] == 0:
+        n = s[L.TH_DISCN]
+        for i in range(n):
+            s[L.TH_DECK + i] = s[L.TH_DISC + i]
+        s[L.TH_DN] = n
+        s[L.TH_DISCN] = 0
+        shuffle(s, L.TH_DECK, n)
+        if n == 0:
+            return -1
+    s[L.TH_DN] -= 1
+    return s[L.TH_DECK + s[L.TH_DN]]
+
+
+@njit(**JIT)
+def theatre_shift(s):
+    """Shift the display toward slot 0 (order kept), then fill the lowest empty slots from the deck (5.4)."""
+    k = 0
+    for i in range(4):
+        f = s[L.TH_DISP + i]
+        if f >= 0:
+            s[L.TH_DISP + k] = f
+            k += 1
+    for i in range(k, 4):
+        s[L.TH_DISP + i] = theatre_draw(s)
+
+
+@njit(**TINY)
+def shop_blocks(s, colour):
+    """The colour is the top tile of a shop pile (not sellable, 5.3)."""
+    for k in range(2):
+        n = s[L.PILE_N + k]
+        if n > 0 and s[L.PILE + k * L.PILE_CAP + n - 1] == colour:
+            return True
+    return False
+
+
+@njit(**JIT)
+def n_colours(s, p):
+    o = seat(p) + L.S_WORKS
+    k = 0
+    for c in range(5):
+        k += s[o + c] > 0
+    return k
+
+
+@njit(**JIT)
+def n_works(s, p):
+    o = seat(p) + L.S_WORKS
+    k = 0
+    for c in range(5):
+        k += s[o + c]
+    return k
+
+
+@njit(**TINY)
+def brussels_cost(s, b):
+    return s[L.BR_USES + b] // s[L.P_K] + 1
+
+
+@njit(**JIT)
+def empty_space_exists(s):
+    for sp in range(25):
+        if s[L.SP_OCC + sp] == C.EMPTY and s[L.SP_BOWN + sp] < 0:
+            return True
+    return False

@@ -1,0 +1,118 @@
+"""Numeric codes of the Bruxelles 1893 kernel: decisions, continuations, component codes, actions, sources.
+
+Rules as implemented: docs/bruxelles1893.md (section numbers below refer to it).
+"""
+
+# Action types of the Art Nouveau spaces (2.1)
+TYPES = ("W", "S", "T", "M", "C")
+T_W, T_S, T_T, T_M, T_C = 0, 1, 2, 3, 4
+# Works of art (2.11): colours in view order
+COLOURS = ("yellow", "blue", "red", "green", "black")
+BLACK = 4
+# Materials: three noble materials then the white joker
+MATERIALS = ("wood", "stone", "iron", "joker")
+JOKER = 3
+# Compass tiles (2.9)
+COMPASS = ("wood", "stone", "iron", "any", "money", "blank")
+CT_ANY, CT_MONEY, CT_BLANK = 3, 4, 5
+# Bonus powers (2.5)
+POWERS = ("RP", "CH", "AR", "CT")
+PW_RP, PW_CH, PW_AR, PW_CT = 0, 1, 2, 3
+# Tracks (2.8): royal palace, city hall, architect
+TRACKS = ("royal_palace", "city_hall", "architect")
+TR_RP, TR_CH, TR_AR = 0, 1, 2
+# Brussels actions (5.8)
+BRUSSELS = ("market", "stock_exchange", "park", "grand_plaza")
+BR_MARKET, BR_SE, BR_PARK, BR_GP = 0, 1, 2, 3
+TILE_ROWS = ("bottom", "middle", "top")
+N_FIGURES = 8  # PF0..PF7
+N_BONUS = 25
+N_SE = 12
+N_THEATRE = 21
+N_COLOURED = 24
+N_BLACK = 6
+MAX_COST = 6  # largest build cost (parameter range)
+MAX_BID = 50  # largest BID_CAP
+
+# Pending decisions (docs/bruxelles1893.md sections 2 and 5)
+DECISIONS = ("SHIELD", "NEUTRAL", "MAIN", "BID", "PERFORM", "WORKSHOP_KEEP", "CURSOR", "SELL", "PILE",
+             "THEATRE_SLOT", "THEATRE_KEEP", "MATERIALS", "BUILD_TILE", "BUILD_JOKERS", "BUILD_NOBLES", "NEEDLE",
+             "PLACE", "PARK", "GRAND_PLAZA", "GAIN_MATERIAL", "SECONDARY_FIGURE", "POWER", "BONUS_USE",
+             "PAY_FIGURE")
+(D_SHIELD, D_NEUTRAL, D_MAIN, D_BID, D_PERFORM, D_WKEEP, D_CURSOR, D_SELL, D_PILE, D_TSLOT, D_TKEEP, D_MATERIALS,
+ D_BTILE, D_BJOKERS, D_BNOBLES, D_NEEDLE, D_PLACE, D_PARK, D_GPLAZA, D_GAIN, D_SECFIG, D_POWER, D_BONUS,
+ D_PAYFIG) = range(len(DECISIONS))
+D_NONE = -1
+
+PHASES = ("stock_exchange", "neutral", "actions", "resolution", "final", "over")
+PH_SE, PH_NEUTRAL, PH_ACTIONS, PH_RES, PH_FINAL, PH_OVER = range(6)
+
+# Continuations of the flow machine (flow.py): (code, a, b) entries on the state's stack
+(K_ROUND, K_NEUTRAL, K_ACTIONS, K_TURN, K_NEXT, K_SECONDARY, K_GP, K_JOKER, K_TKEEP, K_TSHIFT, K_COL, K_DISCARD_COL,
+ K_POWER, K_FIRST, K_BONUS, K_POPBW, K_SHIELDS, K_FINAL, K_PAYFIG, K_FINAL_END) = range(20)
+
+# Board occupant codes: a seat number, or NEUTRAL + placing seat
+EMPTY = -1
+NEUTRAL = 10
+
+# Materials options (D8): wood/stone/iron pairs then single cubes
+TAKE_NAMES = ("WW", "SS", "II", "WS", "WI", "SI", "W", "S", "I")
+TAKE_A = (0, 1, 2, 0, 0, 1, 0, 1, 2)
+TAKE_B = (0, 1, 2, 1, 2, 2, -1, -1, -1)
+
+# ---- action numbers (docs/bruxelles1893.md section 4) ----
+_n = 0
+
+
+def _take(k: int) -> int:
+    global _n
+    start = _n
+    _n += k
+    return start
+
+
+A_SHIELD = _take(16)  # shield (r, c): A_SHIELD + (r-1)*4 + (c-1)
+A_NEUTRAL = _take(25)  # space (r, c): + (r-1)*5 + (c-1)
+A_AN = _take(25)
+A_BR = _take(4)
+A_PASS = _take(1)
+A_BID = _take(MAX_BID)  # BID b: A_BID + b - 1
+A_PERFORM = _take(1)
+A_SKIP = _take(1)
+A_KEEP = _take(4)  # colour
+A_CURSOR = _take(25)  # centre (cr, cc): + (cr-2)*5 + (cc-2)
+A_SELL = _take(5)
+A_PILE = _take(2)
+A_SLOT = _take(4)
+A_KEEPFIG = _take(1)
+A_DISCFIG = _take(1)
+A_TAKE = _take(9)
+A_TILE = _take(3)
+A_PAYJM = _take((MAX_COST + 1) ** 2)  # J*7 + m
+A_PAYWSI = _take((MAX_COST + 1) ** 3)  # w*49 + s*7 + i
+A_NEEDLE = _take(2)
+A_PLACE = _take(25)
+A_PARK = _take(5)
+A_ACTIVATE = _take(N_FIGURES)
+A_STOP = _take(1)
+A_GAIN = _take(3)
+A_POWER = _take(4)
+A_USE = _take(1)
+A_TUCK = _take(4)
+A_PAYFIG = _take(N_FIGURES)
+N_ACTIONS = _n
+LEGAL_CAP = 64
+
+# VP sources (docs/bruxelles1893.md section 6), in the order of vp_by_source
+VP_SOURCES = ("sale", "no_joker", "top_row", "shields", "figures_unpaid", "buildings", "row_money", "row_works",
+              "row_figures", "row_assistants", "nobles", "manneken_pis")
+(V_SALE, V_NOJOKER, V_TOPROW, V_SHIELDS, V_UNPAID, V_BUILDINGS, V_ROW_MONEY, V_ROW_WORKS, V_ROW_FIGURES,
+ V_ROW_ASSIST, V_NOBLES, V_MP) = range(12)
+N_SOURCES = len(VP_SOURCES)
+
+# Opening codes (docs section 6): each of a seat's first two turns of round 1
+OPENING_LABELS = ("AN W", "AN S", "AN T", "AN M", "AN C", "BR market", "BR stock_exchange", "BR park",
+                  "BR grand_plaza", "PASS")
+OP_BR = 5
+OP_PASS = 9
+N_OPENINGS = 2

@@ -1,0 +1,67 @@
+"""The per-game kernel hooks the shared game kit builds on (constants and @njit functions over the state).
+
+Required: STATE_SIZE, N_ACTIONS, N_SOURCES, N_OPENINGS, MAX_PLAYERS; init, apply, player, nlegal, legal, nplayers,
+vp, source_vp, opening, length, better. Agents (from ..agents): determinise, values, same_turn, FEATURES, WEIGHTS.
+Optional: play_out_random.
+"""
+
+from numba import njit
+
+from brux.core.jit import TINY
+
+from ..agents import FEATURES, WEIGHTS, determinise, same_turn, values
+from . import codes as C
+from . import layout as L
+from .base import seat
+from .engine import apply, init, play_out_random
+from .rounds import better
+
+STATE_SIZE = L.STATE_SIZE
+N_ACTIONS = C.N_ACTIONS
+N_SOURCES = C.N_SOURCES
+N_OPENINGS = C.N_OPENINGS
+MAX_PLAYERS = L.MAX_PLAYERS
+
+__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "STATE_SIZE", "WEIGHTS", "apply",
+           "better", "determinise", "init", "legal", "length", "nlegal", "nplayers", "opening", "play_out_random",
+           "player", "same_turn", "source_vp", "values", "vp"]
+
+
+@njit(**TINY)
+def player(s):
+    return s[L.G_CUR] if s[L.G_OVER] == 0 else -1
+
+
+@njit(**TINY)
+def nlegal(s):
+    return s[L.LEGAL_N]
+
+
+@njit(**TINY)
+def legal(s, i):
+    return s[L.LEGAL + i]
+
+
+@njit(**TINY)
+def nplayers(s):
+    return s[L.P_PLAYERS]
+
+
+@njit(**TINY)
+def vp(s, p):
+    return s[seat(p) + L.S_VP]
+
+
+@njit(**TINY)
+def source_vp(s, p, j):
+    return s[seat(p) + L.S_SRC + j]
+
+
+@njit(**TINY)
+def opening(s, p, k):
+    return s[seat(p) + L.S_OPEN + k]
+
+
+@njit(**TINY)
+def length(s):
+    return s[L.G_DECISIONS]

@@ -1,0 +1,175 @@
+"""Legal actions of the pending decision (docs/bruxelles1893.md sections 3-4), written ascending to the legal cache."""
+
+from numba import njit
+
+from brux.core.jit import JIT, TINY
+
+from . import codes as C
+from . import layout as L
+from .base import brussels_cost, empty_space_exists, nobles_in_supply, seat, shop_blocks
+from .build import affordable, buildable_rows, needle_tiles, pay_ok, payable_jm
+
+
+@njit(**TINY)
+def add(s, n, a):
+    s[L.LEGAL + n] = a
+    return n + 1
+
+
+@njit(**JIT)
+def can_perform(s, p, t):
+    """5.1: the effect of type t can be performed by seat p."""
+    o = seat(p)
+    if t == C.T_W:
+        if s[L.CST_N] > 0:
+            return True
+        for k in range(2):
+            for i in range(s[L.PILE_N + k] - 1):
+                if s[L.PILE + k * L.PILE_CAP + i] != C.BLACK:
+                    return True
+        return False
+    if t == C.T_S:
+        for w in range(5):
+            if s[o + L.S_WORKS + w] > 0 and not shop_blocks(s, w):
+                return True
+        return False
+    if t == C.T_T:
+        for i in range(4):
+            if s[L.TH_DISP + i] >= 0 and s[L.P_SLOT_COST + i] <= s[o + L.S_MONEY]:
+                return True
+        return False
+    if t == C.T_M:
+        return nobles_in_supply(s) > 0
+    return buildable_rows(s, p) != 0 and empty_space_exists(s)
+
+
+@njit(**JIT)
+def compute_legal(s):
+    """Fill the legal-action cache for the pending decision; return how many actions it holds."""
+    p = s[L.G_CUR]
+    d = s[L.G_PENDING]
+    o = seat(p)
+    n = 0
+    if d == C.D_SHIELD:
+        a1 = s[L.P_SE_SHIELD + 2 * s[L.SE_CARD]]
+        a2 = s[L.P_SE_SHIELD + 2 * s[L.SE_CARD] + 1]
+        n = add(s, n, C.A_SHIELD + min(a1, a2))
+        if a1 != a2:
+            n = add(s, n, C.A_SHIELD + max(a1, a2))
+    elif d == C.D_NEUTRAL or d == C.D_MAIN:
+        an = d == C.D_NEUTRAL or (s[o + L.S_SUPPLY] >= 1 and s[o + L.S_MONEY] >= s[L.P_MIN_BID])
+        base = C.A_NEUTRAL if d == C.D_NEUTRAL else C.A_AN
+        if an:
+            for r in range(s[L.AREA], s[L.AREA + 1] + 1):
+                for c in range(s[L.AREA + 2], s[L.AREA + 3] + 1):
+                    sp = r * 5 + c
+                    if s[L.SP_OCC + sp] == C.EMPTY and (d == C.D_MAIN or s[L.SP_BOWN + sp] < 0):
+                        n = add(s, n, base + sp)
+        if d == C.D_MAIN:
+            for b in range(4):
+                if brussels_cost(s, b) <= s[o + L.S_SUPPLY]:
+                    n = add(s, n, C.A_BR + b)
+            n = add(s, n, C.A_PASS)
+    elif d == C.D_BID:
+        for b in range(s[L.P_MIN_BID], min(s[o + L.S_MONEY], s[L.P_BID_CAP]) + 1):
+            n = add(s, n, C.A_BID + b - 1)
+    elif d == C.D_PERFORM:
+        if can_perform(s, p, s[L.C_EFFECT]):
+            n = add(s, n, C.A_PERFORM)
+        n = add(s, n, C.A_SKIP)
+    elif d == C.D_WKEEP:
+        for w in range(4):
+            if s[L.IP_WORKS + w] > 0:
+                n = add(s, n, C.A_KEEP + w)
+    elif d == C.D_CURSOR:
+        steps = s[L.C_PRE_SALE]
+        for cr in range(2, 7):
+            for cc in range(2, 7):
+                if abs(cr - s[L.CURSOR]) + abs(cc - s[L.CURSOR + 1]) <= steps:
+                    n = add(s, n, C.A_CURSOR + (cr - 2) * 5 + cc - 2)
+    elif d == C.D_SELL:
+        for w in range(5):
+            if s[o + L.S_WORKS + w] > 0 and not shop_blocks(s, w):
+                n = add(s, n, C.A_SELL + w)
+    elif d == C.D_PILE:
+        n = add(s, n, C.A_PILE)
+        n = add(s, n, C.A_PILE + 1)
+    elif d == C.D_TSLOT:
+        for i in range(4):
+            if s[L.TH_DISP + i] >= 0 and s[L.P_SLOT_COST + i] <= s[o + L.S_MONEY]:
+                n = add(s, n, C.A_SLOT + i)
+    elif d == C.D_TKEEP:
+        if s[o + L.S_FIG + s[L.IP_FIG]] == 0:
+            n = add(s, n, C.A_KEEPFIG)
+        n = add(s, n, C.A_DISCFIG)
+    elif d == C.D_MATERIALS:
+        total = nobles_in_supply(s)
+        for x in range(9):
+            ma = C.TAKE_A[x]
+            mb = C.TAKE_B[x]
+            if mb >= 0:
+                if total >= 2 and (s[L.SUP + ma] >= 2 if ma == mb else s[L.SUP + ma] >= 1 and s[L.SUP + mb] >= 1):
+                    n = add(s, n, C.A_TAKE + x)
+            elif total == 1 and s[L.SUP + ma] == 1:
+                n = add(s, n, C.A_TAKE + x)
+    elif d == C.D_BTILE:
+        mask = buildable_rows(s, p)
+        for row in range(3):
+            if (mask >> row) & 1:
+                n = add(s, n, C.A_TILE + row)
+    elif d == C.D_BJOKERS:
+        cost = s[L.P_BUILD_COST + s[L.C_TILE]]
+        for j in range(cost + 1):
+            for m in range(cost - j + 1):
+                if payable_jm(s, p, cost, j, m):
+                    n = add(s, n, C.A_PAYJM + j * 7 + m)
+    elif d == C.D_BNOBLES:
+        cost = s[L.P_BUILD_COST + s[L.C_TILE]]
+        j = s[L.C_J]
+        m = s[L.C_M]
+        ta, tb = needle_tiles(s)
+        rest = cost - j - m
+        for w in range(rest + 1):
+            for st in range(rest - w + 1):
+                i = rest - w - st
+                if affordable(s, p, j, m, w, st, i) and pay_ok(ta, tb, cost, j, m, w, st, i):
+                    n = add(s, n, C.A_PAYWSI + w * 49 + st * 7 + i)
+    elif d == C.D_NEEDLE:
+        for k in range(2):
+            if (s[L.NEEDLE + k] + 1) % 6 != s[L.NEEDLE + 1 - k]:
+                n = add(s, n, C.A_NEEDLE + k)
+    elif d == C.D_PLACE:
+        for sp in range(25):
+            if s[L.SP_OCC + sp] == C.EMPTY and s[L.SP_BOWN + sp] < 0:
+                n = add(s, n, C.A_PLACE + sp)
+    elif d == C.D_PARK:
+        for t in range(5):
+            n = add(s, n, C.A_PARK + t)
+    elif d == C.D_GPLAZA or d == C.D_SECFIG:
+        for f in range(C.N_FIGURES):
+            if s[o + L.S_FIG + f] == 1:
+                n = add(s, n, C.A_ACTIVATE + f)
+        n = add(s, n, C.A_STOP)
+    elif d == C.D_GAIN:
+        for m in range(3):
+            if s[L.SUP + m] > 0:
+                n = add(s, n, C.A_GAIN + m)
+    elif d == C.D_POWER:
+        b = L.P_BON + s[L.C_CARD] * 5
+        p1 = s[b]
+        p2 = s[b + 1]
+        n = add(s, n, C.A_POWER + min(p1, p2))
+        n = add(s, n, C.A_POWER + max(p1, p2))
+    elif d == C.D_BONUS:
+        n = add(s, n, C.A_USE)
+        if s[L.P_BON + s[L.C_CARD] * 5 + 3] >= 1:
+            for k in range(4):
+                if s[o + L.S_TUCKED + k] == 0:
+                    n = add(s, n, C.A_TUCK + k)
+    elif d == C.D_PAYFIG:
+        for f in range(C.N_FIGURES):
+            if s[o + L.S_FIG + f] > 0 and not (s[o + L.S_PAID] >> f) & 1 and s[L.P_PF_COST + f] <= s[o + L.S_MONEY]:
+                n = add(s, n, C.A_PAYFIG + f)
+    s[L.LEGAL_N] = n
+    return n
+
