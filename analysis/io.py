@@ -10,6 +10,7 @@ from typing import Any
 import polars as pl
 
 MANIFEST = "manifest.json"
+SWEEP_MANIFEST = "sweep.json"
 CHUNK_GLOB = "chunk-*.parquet"
 CHUNK_RE = re.compile(r"^chunk-(\d{6})\.parquet$")
 SUPPORTED_FORMATS = (1,)
@@ -41,6 +42,11 @@ def read_manifest(path: str | Path) -> dict[str, Any]:
     if fmt not in SUPPORTED_FORMATS:
         raise ResultsError(f"manifest '{file}' has format {fmt!r}; this version reads {list(SUPPORTED_FORMATS)}")
     return manifest
+
+
+def is_sweep(path: str | Path) -> bool:
+    """Whether `path` is a sweep folder (it holds ``sweep.json``)."""
+    return (Path(path) / SWEEP_MANIFEST).is_file()
 
 
 def chunk_files(path: str | Path) -> list[Path]:
