@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Union
+import sys
+from typing import TYPE_CHECKING, Any, Union
 
 import polars as pl
 
-try:  # pandas is optional at import time; only needed for pandas input or ``as_pandas=True``
+if TYPE_CHECKING:  # pandas is slow to import and only needed for pandas input or ``as_pandas=True``
     import pandas as pd
-except ImportError:  # pragma: no cover
-    pd = None
 
 Table = Union[pl.DataFrame, pl.LazyFrame, "pd.DataFrame"]
 
@@ -25,7 +24,8 @@ def to_lazy(df: Any) -> pl.LazyFrame:
         return df
     if isinstance(df, pl.DataFrame):
         return df.lazy()
-    if pd is not None and isinstance(df, pd.DataFrame):
+    pd_module = sys.modules.get("pandas")  # a pandas DataFrame implies pandas is already imported
+    if pd_module is not None and isinstance(df, pd_module.DataFrame):
         return pl.from_pandas(df).lazy()
     raise TypeError(f"expected a polars or pandas DataFrame, got {type(df).__name__}")
 

@@ -38,13 +38,13 @@ from scipy import stats as _st
 
 from .fairness import DEFAULT_MARGIN, fairness_verdict, pattern_counts_from_matrix
 from .findings import CORRECTION_NAMES, pct
-from .io import ResultsError, collect, read_results
+from .io import SWEEP_MANIFEST, ResultsError, collect, read_results
+from .io import is_sweep as is_sweep  # its home before it moved to io
 from .plots import _PTS as _PTS_SIGNED
 from .plots import AnalysisFigure, _done
 from .sources import score_sources
 from .stats import adjust_pvalues, format_p, wilson_interval
 
-SWEEP_MANIFEST = "sweep.json"
 SWEEP_KIND = "brux-sweep"
 OBJECTIVES = ("max_gap", "max_dev")
 SWEEP_SECTION_TITLES = ("Findings", "Seat gap per cell", "Difference from the baseline", "Score sources", "Sweep",
@@ -233,11 +233,6 @@ def paired_difference(w: np.ndarray, base: np.ndarray, confidence: float = 0.95
 
 
 # ---------------------------------------------------------------------------------------------------- the sweep
-
-
-def is_sweep(path: str | Path) -> bool:
-    """Whether `path` is a sweep folder (it holds ``sweep.json``)."""
-    return (Path(path) / SWEEP_MANIFEST).is_file()
 
 
 def read_sweep(path: str | Path) -> dict[str, Any]:

@@ -4,17 +4,24 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
 MANIFEST = "manifest.json"
+SWEEP_MANIFEST = "sweep.json"
 CHUNK_GLOB = "chunk-*.parquet"
 CHUNK_RE = re.compile(r"^chunk-(\d{6})\.parquet$")
 SUPPORTED_FORMATS = (1,)
 #: Columns every chunk must have (the VP-source and opening columns vary by game).
 CORE_COLUMNS = ("game_id", "players", "seat", "agent", "vp", "rank", "win_share", "length")
+
+
+#: Chunk checks started ahead by :func:`verify_in_background`: per folder, the state they were started on.
+_AHEAD: dict[str, tuple[tuple[Any, ...], Future[int]]] = {}
 
 
 class ResultsError(ValueError):
@@ -43,6 +50,11 @@ def read_manifest(path: str | Path) -> dict[str, Any]:
     return manifest
 
 
+def is_sweep(path: str | Path) -> bool:
+    """Whether `path` is a sweep folder (it holds ``sweep.json``)."""
+    return (Path(path) / SWEEP_MANIFEST).is_file()
+
+
 def chunk_files(path: str | Path) -> list[Path]:
     """The chunk files of a results folder in chunk order (temporary, unfinished files are not matched)."""
     return sorted(Path(path).glob(CHUNK_GLOB))
@@ -62,6 +74,7 @@ def read_results(path: str | Path) -> tuple[pl.LazyFrame, dict[str, Any]]:
     For several analyses of a large folder, collect the table once (``collect(table)``) and pass the DataFrame.
     """
     folder = Path(path)
+    ahead = _AHEAD.pop(str(folder.resolve()), None)  # a check started by verify_in_background
     manifest = read_manifest(folder)
     files = chunk_files(folder)
     if not files:
@@ -80,8 +93,44 @@ def read_results(path: str | Path) -> tuple[pl.LazyFrame, dict[str, Any]]:
         elif schema != first_schema:
             diff = sorted(set(schema.items()) ^ set(first_schema.items()), key=str)
             raise ResultsError(f"chunk file '{f}' has a different schema from '{files[0]}': {diff}")
-    manifest = {**manifest, "games_done": _verified_games(folder, manifest, files)}
+    if ahead is not None and ahead[0] == _state(folder, manifest, files):
+        games = ahead[1].result()
+    else:  # none started, or the folder changed since: check now
+        games = _verified_games(folder, manifest, files)
+    manifest = {**manifest, "games_done": games}
     return pl.scan_parquet([str(f) for f in files]), manifest
+
+
+def _state(folder: Path, manifest: dict[str, Any], files: list[Path]) -> tuple[Any, ...]:
+    """What a chunk check depends on: the folder, its manifest and each chunk file's name, size and change time."""
+    stats = tuple((f.name, st.st_size, st.st_mtime_ns) for f in files for st in [f.stat()])
+    return (str(folder.resolve()), json.dumps(manifest, sort_keys=True, default=str), stats)
+
+
+def verify_in_background(path: str | Path) -> None:
+    """Start checking the chunk files of a results folder (`sims.integrity`) in a background thread.
+
+    :func:`read_results` of the same folder, unchanged since, then waits for that check instead of checking again;
+    the check's reading and hashing run while the caller does other work (a command imports the analysis
+    meanwhile). Any problem found, or a folder that cannot be read, is left for :func:`read_results` to report.
+    """
+    try:
+        folder = Path(path)
+        manifest = read_manifest(folder)
+        files = chunk_files(folder)
+        state = _state(folder, manifest, files)
+    except (OSError, ValueError):
+        return
+    future: Future[int] = Future()
+
+    def run() -> None:
+        try:
+            future.set_result(_verified_games(folder, manifest, files))
+        except BaseException as exc:  # handed to read_results, which raises it
+            future.set_exception(exc)
+
+    _AHEAD[state[0]] = (state, future)
+    threading.Thread(target=run, name="brux-chunk-check", daemon=True).start()
 
 
 def _verified_games(folder: Path, manifest: dict[str, Any], files: list[Path]) -> int:

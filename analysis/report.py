@@ -14,7 +14,7 @@ from ._frame import columns, opening_columns, source_columns
 from .balance import GAME_KEY_CANDIDATES, metrics_from_seat_balance, seat_balance
 from .fairness import DEFAULT_MARGIN
 from .findings import CORRECTION_NAMES, Findings, findings, pct, read_stopping
-from .io import ResultsError, read_results
+from .io import ResultsError, is_sweep, read_results
 from .length import game_length
 from .plots import (
     figure_png,
@@ -326,9 +326,9 @@ def write_report(
     """
     if format not in FORMATS:
         raise ValueError(f"format must be one of {FORMATS}, got {format!r}")
-    from .compare import is_sweep, write_sweep_report
-
     if is_sweep(results_dir):  # a sweep folder: the comparison report of its cells (analysis.compare)
+        from .compare import write_sweep_report
+
         return write_sweep_report(results_dir, out_path, format, confidence=confidence, correction=correction,
                                   margin=margin)
     return report_and_findings(results_dir, out_path, format, min_games=min_games, correction=correction,

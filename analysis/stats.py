@@ -1,13 +1,13 @@
-"""Interval, test and multiple-comparison helpers (thin, vectorised wrappers around statsmodels and scipy)."""
+"""Interval, test and multiple-comparison helpers (vectorised; each equals its statsmodels or scipy counterpart).
+
+statsmodels is not imported here (it pulls in pandas, slow to import): the formulas are written out with the same
+floating-point operations in the same order, and the tests compare the results with statsmodels.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 from scipy import stats as _st
-from statsmodels.stats.proportion import (
-    multinomial_proportions_confint,
-    proportion_confint,
-)
 
 CORRECTIONS = ("holm", "fdr_bh", "bonferroni", "none")
 
@@ -21,7 +21,7 @@ def _alpha(confidence: float) -> float:
 def wilson_interval(count, nobs, confidence: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
     """Wilson score interval for ``count`` successes out of ``nobs`` (arrays or scalars).
 
-    Wraps ``statsmodels.stats.proportion.proportion_confint(method="wilson")``. ``count`` may be fractional
+    Equals ``statsmodels.stats.proportion.proportion_confint(method="wilson")``. ``count`` may be fractional
     (a win-share sum where a k-way tie contributes 1/k); it is then used as the number of successes as is.
     Entries with ``nobs == 0`` give NaN bounds.
     """
@@ -33,7 +33,14 @@ def wilson_interval(count, nobs, confidence: float = 0.95) -> tuple[np.ndarray, 
     high = np.full(count.shape, np.nan)
     ok = nobs > 0
     if ok.any():
-        lo, hi = proportion_confint(count[ok], nobs[ok], alpha=alpha, method="wilson")
+        q, n = count[ok] / nobs[ok], nobs[ok]
+        crit = _st.norm.isf(alpha / 2.0)
+        crit2 = crit**2
+        denom = 1 + crit2 / n
+        center = (q + crit2 / (2 * n)) / denom
+        dist = crit * np.sqrt(q * (1.0 - q) / n + crit2 / (4.0 * n**2))
+        dist /= denom
+        lo, hi = center - dist, center + dist
         low[ok] = np.clip(lo, 0.0, 1.0)
         high[ok] = np.clip(hi, 0.0, 1.0)
     return low, high
@@ -42,7 +49,7 @@ def wilson_interval(count, nobs, confidence: float = 0.95) -> tuple[np.ndarray, 
 def simultaneous_intervals(counts, confidence: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
     """Goodman simultaneous intervals for the cell probabilities of one multinomial sample.
 
-    Wraps ``statsmodels.stats.proportion.multinomial_proportions_confint(method="goodman")``: all ``len(counts)``
+    Equals ``statsmodels.stats.proportion.multinomial_proportions_confint(method="goodman")``: all ``len(counts)``
     intervals hold together with probability about ``confidence`` (a Bonferroni split of the error over the cells,
     chi-square approximation; reliable when every count is at least 5). An all-zero sample gives NaN bounds.
     """
@@ -51,7 +58,13 @@ def simultaneous_intervals(counts, confidence: float = 0.95) -> tuple[np.ndarray
     if counts.sum() <= 0:
         nan = np.full(counts.shape, np.nan)
         return nan, nan.copy()
-    region = multinomial_proportions_confint(counts, alpha=alpha, method="goodman")
+    if (counts < 0).any():
+        raise ValueError("counts must be >= 0")
+    n = counts.sum()
+    p = counts / n
+    chi2 = _st.chi2.ppf(1 - alpha / len(counts), 1)
+    delta = chi2**2 + (4 * n * p * chi2 * (1 - p))
+    region = ((2 * n * p + chi2 + np.array([-np.sqrt(delta), np.sqrt(delta)])) / (2 * (chi2 + n))).T
     return np.clip(region[:, 0], 0.0, 1.0), np.clip(region[:, 1], 0.0, 1.0)
 
 

@@ -212,6 +212,10 @@ def _report_format(path: str | None, fmt: str | None) -> str:
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
+    from analysis.io import is_sweep, verify_in_background
+
+    if not is_sweep(args.results):
+        verify_in_background(args.results)  # the chunk checksums are checked while the analysis is imported
     from analysis import write_report
 
     fmt = _report_format(args.out, args.format)

@@ -126,3 +126,21 @@ def test_deleted_chunk_the_report_counts_the_games_it_read(tmp_path, capsys):
     assert "400 of 500 (incomplete run" in text
     assert main(["verify", str(out)]) == 0
     assert "400 of 500 games; incomplete: chunk(s) 3 missing" in capsys.readouterr().out
+
+
+def test_a_check_started_ahead_is_used_unless_the_folder_changed_since(tmp_path):
+    from analysis import io
+
+    out = tmp_path / "r"
+    _run(out)
+    io.verify_in_background(out)
+    assert len(io._AHEAD) == 1
+    assert io.read_results(out)[1]["games_done"] == GAMES and not io._AHEAD
+    io.verify_in_background(out)
+    io._AHEAD[str(out.resolve())][1].result()  # the check of the intact folder is done
+    _rewritten(out, None)  # edited afterwards: read_results checks again and finds it
+    with pytest.raises(ResultsError, match="does not match its checksum"):
+        io.read_results(out)
+    assert not io._AHEAD
+    io.verify_in_background(tmp_path / "missing")  # nothing to check: read_results reports it
+    assert not io._AHEAD
