@@ -9,10 +9,12 @@ def _load(name: str) -> Rules:
         from .bruxelles1897 import RULES
     elif name == "lutece":
         from .lutece import RULES
+    elif name == "prestige":
+        from .prestige import RULES
     return RULES
 
 
-GAMES = ("bruxelles1897", "lutece")
+GAMES = ("bruxelles1897", "lutece", "prestige")
 
 
 def get_rules(name: str) -> Rules:
