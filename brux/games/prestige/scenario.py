@@ -292,6 +292,7 @@ def build(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
               f"{w}.dark_claims", "must be distinct seats")
         for i, q in enumerate(claims):
             s[L.DCLAIM + c * C.MAX_PLAYERS + i] = q
+            s[_seat_off(q) + L.S_DARK] += flat[L.P_DARK_POINTS + i]
         s[L.DCLAIM_N + c] = len(claims)
     down = [c for c in range(C.N_COLS) if cols[c]["dark"] is None]
     if hidden is not None and "dark" in hidden:
