@@ -50,7 +50,7 @@ def make_view(game, round=1, card="E1", used=(), order=None, turn=0, track=None,
         v["track"][a][: len(xs)] = xs
     for name, h in v["heads"].items():
         h["displayed"] = game.params["heads"][name]["year"] <= year
-    for p, sv in enumerate(v["seats"]):
+    for sv in v["seats"]:
         for key in ("income", "market_tiles", "vp", "vp_by_source"):
             del sv[key]
         sv["stock"]["wood"] = 0
