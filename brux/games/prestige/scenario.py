@@ -132,17 +132,20 @@ def build(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
     hidden = d.get("hidden")
     if hidden is not None:
         _keys(hidden, "hidden", (), ("ss", "aw", "dark"))
-    if hidden is not None and ("ss" in hidden or "aw" in hidden):
-        ss = [cards.index(c) if c in cards else -1 for c in _list(hidden.get("ss", []), "hidden.ss", ev["ss_left"])]
-        aw = [cards.index(c) if c in cards else -1 for c in _list(hidden.get("aw", []), "hidden.aw", ev["aw_left"])]
-        _need(all(c in unseen for c in ss + aw) and len(set(ss + aw)) == len(ss + aw), "hidden",
-              "ss/aw must name distinct unseen cards")
-        rest = [c for c in unseen if c not in ss + aw]
-    else:
-        pool = list(unseen)
-        draws.shuffle(pool)
-        ss, aw, rest = pool[: ev["ss_left"]], pool[ev["ss_left"]: ev["ss_left"] + ev["aw_left"]], \
-            pool[ev["ss_left"] + ev["aw_left"]:]
+    fixed = {}
+    for key, left in (("ss", ev["ss_left"]), ("aw", ev["aw_left"])):
+        if hidden is not None and key in hidden:
+            names = _list(hidden[key], f"hidden.{key}", left)
+            fixed[key] = [cards.index(c) if c in cards else -1 for c in names]
+            _need(all(c in unseen for c in fixed[key]), f"hidden.{key}", "must name unseen cards")
+    given = fixed.get("ss", []) + fixed.get("aw", [])
+    _need(len(set(given)) == len(given), "hidden", "ss/aw must name distinct cards")
+    pool = [c for c in unseen if c not in given]
+    draws.shuffle(pool)
+    ss = fixed.get("ss") or pool[: ev["ss_left"]]
+    pool = [c for c in pool if c not in ss]
+    aw = fixed.get("aw") or pool[: ev["aw_left"]]
+    rest = [c for c in unseen if c not in ss + aw]
     _need(len(rest) == 2, "events", "the cards out of the game must be 2")
     for i, c in enumerate(seen_ss + ss):
         s[L.EV_SS + i] = c
