@@ -107,7 +107,7 @@ def adjacent(s, i, j):
 
 @njit(**JIT)
 def reachable(s, p, t):
-    """Node t is adjacent to CA or to a node where seat p has a disc (rules 5.3.1)."""
+    """Node t is adjacent to CA or to a node where seat p has a disc (section 5.3.1)."""
     if adjacent(s, t, C.CA):
         return True
     for j in range(C.N_NODES):
@@ -168,7 +168,7 @@ def update_income(s, p):
 
 @njit(**JIT)
 def holds_mc(s, p, m):
-    """Seat p holds market tile m: it lies on the link of an outer field where p has a disc (rules 5.3.7)."""
+    """Seat p holds market tile m: it lies on the link of an outer field where p has a disc (section 5.3.7)."""
     for k in range(4):
         if s[L.LINK + k] == m:
             for i in range(C.N_NODES):
@@ -239,7 +239,7 @@ def building_tiles(s, p):
 
 @njit(**JIT)
 def priority_seat(s, base, k):
-    """The k-th seat of the priority order of the ORDER list at `base` (rules 4.3)."""
+    """The k-th seat of the priority order of the ORDER list at `base` (section 4.3)."""
     n = players(s)
     seen = 0
     for i in range(5 * n):
@@ -266,7 +266,7 @@ def first_position(s, base, p):
 
 @njit(**JIT)
 def score(s, p):
-    """Seat p's score by the final formula (rules 8.4) from current values, into S_VP and S_SRC."""
+    """Seat p's score by the final formula (section 8.4) from current values, into S_VP and S_SRC."""
     o = seat(p)
     outer = s[o + L.S_OUTER]
     inner = s[o + L.S_INNER]
@@ -298,7 +298,7 @@ def score_all(s):
 
 @njit(**JIT)
 def better(s, p, q):
-    """Seat p ranks strictly ahead of seat q: more VP, then earlier in the final ORDER' (rules 8.5)."""
+    """Seat p ranks strictly ahead of seat q: more VP, then earlier in the final ORDER' (section 8.5)."""
     vp = s[seat(p) + L.S_VP]
     vq = s[seat(q) + L.S_VP]
     if vp != vq:

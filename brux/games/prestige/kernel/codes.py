@@ -131,7 +131,7 @@ START_STOCK = (WOOD, LIME, GOLD)
 VP_SOURCES = ("outer", "inner", "imbalance", "light_tiles", "dark_bonus", "leftovers", "firewood")
 N_SOURCES = 7
 
-# Opening codes: a seat's first two placements of round 1, by area and first choice (docs section 5)
+# Opening codes: a seat's first two placements of round 1, by area and first choice (docs section 15)
 OPENING_LABELS = (("S", "S WOOD", "S LIME", "S GOLD", "C NONE") + tuple(f"C {h}" for h in HEADS)
                   + ("L NONE", "L FOREST", "L QUARRY", "L TAX", "L JOIN", "L MARBLE", "M STOP")
                   + tuple(f"M {t}" for t in MARKET_TYPES)

@@ -1,4 +1,4 @@
-"""Kernel entry points: create a game (rules 3), apply a decision (then the automatic ones), random batches."""
+"""Kernel entry points: create a game (section 3), apply a decision (then the automatic ones), random batches."""
 
 import numpy as np
 from numba import njit
@@ -20,7 +20,7 @@ SCRATCH = L.LEGAL  # the legal-action cache doubles as scratch space while a gam
 
 @njit(**JIT)
 def settle(s):
-    """Take every single-option decision automatically (rules 14.1.2); leave the legal-action cache filled."""
+    """Take every single-option decision automatically (section 14.1.2); leave the legal-action cache filled."""
     while s[L.G_OVER] == 0:
         if compute_legal(s) != 1:
             return
@@ -118,7 +118,7 @@ def clear_board(s):
 
 @njit(**JIT)
 def reset(s, seed):
-    """A new game in `s`, whose parameter block is already in place (rules 3)."""
+    """A new game in `s`, whose parameter block is already in place (section 3)."""
     clear_board(s)
     n = players(s)
     s[L.G_SEED] = seed

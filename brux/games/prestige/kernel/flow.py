@@ -45,7 +45,7 @@ ST_SETUP, ST_SEASON, ST_START, ST_TURNS, ST_CHECK, ST_END, ST_RESOLVE, ST_E3, ST
 AFTER_LAND, AFTER_RESOLVE, AFTER_SWEEP = 0, 1, 2
 
 
-# ---- season start (rules 8.1, 7) ----
+# ---- season start (section 8.1, 7) ----
 
 @njit(**JIT)
 def begin_season(s):
@@ -83,7 +83,7 @@ def begin_season(s):
 
 @njit(**JIT)
 def start_effect(s, p):
-    """The active event's start effect for seat p (rules 7); returns a decision to ask, or -1 when done."""
+    """The active event's start effect for seat p (section 7); returns a decision to ask, or -1 when done."""
     o = seat(p)
     g = o + L.S_STOCK + C.GOLD
     e = s[L.G_ACTIVE]
@@ -132,7 +132,7 @@ def has_start_effect(e):
 
 @njit(**JIT)
 def firewood(s):
-    """E7 (rules 8.3.7): each seat discards ceil(T / tiles_per_wood) wood; each missing wood costs PP."""
+    """E7 (section 8.3.7): each seat discards ceil(T / tiles_per_wood) wood; each missing wood costs PP."""
     per = s[L.P_FIREWOOD_TILES]
     for p in range(players(s)):
         o = seat(p)
@@ -150,7 +150,7 @@ def show_heads(s, y):
             s[L.HEAD_SHOWN + h] = 1
 
 
-# ---- turns (rules 4) ----
+# ---- turns (section 4) ----
 
 @njit(**JIT)
 def next_instructor(s):
@@ -185,7 +185,7 @@ def start_check(s, p, after, ret):
 
 @njit(**JIT)
 def run_check(s):
-    """CHECK(p) (rules 6.3) from column C_CHK_COL on; returns True when a YELLOW decision is pending."""
+    """CHECK(p) (section 6.3) from column C_CHK_COL on; returns True when a YELLOW decision is pending."""
     p = s[L.C_CHK_SEAT]
     c = s[L.C_CHK_COL]
     while c < C.N_COLS:
@@ -203,11 +203,11 @@ def run_check(s):
     return False
 
 
-# ---- season end (rules 8.3) ----
+# ---- season end (section 8.3) ----
 
 @njit(**JIT)
 def compute_next_order(s):
-    """E3: ORDER' (rules 4.5) into NEXT_ORDER."""
+    """E3: ORDER' (section 4.5) into NEXT_ORDER."""
     n = players(s)
     k = 0
     for a in range(4):
@@ -446,7 +446,7 @@ def do_hire(s, p, h):
 
 @njit(**JIT)
 def do_land(s, p, a):
-    """LAND on a node (rules 5.3.3-6); returns True when an MC_TILE decision follows."""
+    """LAND on a node (section 5.3.3-6); returns True when an MC_TILE decision follows."""
     o = seat(p)
     if a < C.A_LAND_JOIN:
         t = (a - C.A_LAND_NEW) // 3

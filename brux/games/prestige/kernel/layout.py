@@ -1,4 +1,5 @@
-"""Layout of the Prestige state: one flat int64 array of named offsets (docs/prestige.md section 1).
+"""Layout of the Prestige state: one flat int64 array of named offsets (docs/prestige.md section 1; every
+"section N" in the kernel refers to that file).
 
 In order: the flattened rule parameters and data tables (copied in at creation, so the kernel reads no files), the
 game header and chance stream, the flow machine and decision context, the season's order and action track, the

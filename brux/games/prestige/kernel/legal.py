@@ -40,7 +40,7 @@ def push(s, n, a):
 
 @njit(**JIT)
 def hire_ok(s, p, h):
-    """Head h can be hired by seat p now (rules 5.2)."""
+    """Head h can be hired by seat p now (section 5.2)."""
     o = seat(p)
     cr = head(s, h, L.HF_CRAFT)
     tier = head(s, h, L.HF_TIER)
@@ -60,7 +60,7 @@ def hire_ok(s, p, h):
 
 @njit(**JIT)
 def train_ok(s, p, h):
-    """FREE TRAINING may upgrade seat p's craftsman to head h (rules 7)."""
+    """FREE TRAINING may upgrade seat p's craftsman to head h (section 7)."""
     cr = head(s, h, L.HF_CRAFT)
     own = s[seat(p) + L.S_CRAFT + cr]
     if own == 0 or own >= head(s, h, L.HF_TIER) or s[L.HEAD_TAKEN + h] >= head(s, h, L.HF_N):
@@ -76,7 +76,7 @@ def land_cost(s):
 
 @njit(**JIT)
 def land_target_ok(s, p, t):
-    """Seat p may expand to node t (rules 5.3.1-2)."""
+    """Seat p may expand to node t (section 5.3.1-2)."""
     if has_disc(s, t, p):
         return False
     return reachable(s, p, t)

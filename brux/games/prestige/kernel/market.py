@@ -1,4 +1,4 @@
-"""Market variants (rules 5.4, T5) with the market-condition tiles of the acting seat (T6)."""
+"""Market variants (section 5.4, T5) with the market-condition tiles of the acting seat (T6)."""
 
 from numba import njit
 
@@ -120,7 +120,7 @@ def do_variant(s, p, v):
 
 @njit(**JIT)
 def market_k(s, space):
-    """Market actions allowed to the instructor on market space `space` (0-based) of seat p (rules 5.4)."""
+    """Market actions allowed to the instructor on market space `space` (0-based) of seat p (section 5.4)."""
     k = 1 if event(s, C.EV_RESTRICTED) else s[L.P_MARKET_K]
     if space == 0:
         k += s[L.P_MARKET_FIRST_EXTRA]

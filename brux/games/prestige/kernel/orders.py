@@ -1,4 +1,4 @@
-"""Building orders (rules 5.5, T7, T9, T10) and their resolution (rules 6.1), and the bonus board (rules 6.3)."""
+"""Building orders (section 5.5, T7, T9, T10) and their resolution (section 6.1), and the bonus board (section 6.3)."""
 
 from numba import njit
 
@@ -70,7 +70,7 @@ def pending_of(s, p, cr):
 
 @njit(**JIT)
 def target_ok(s, p, product, col, t):
-    """Target (col, t) meets T10 for product and is not targeted by a pending order (rules 5.5.2)."""
+    """Target (col, t) meets T10 for product and is not targeted by a pending order (section 5.5.2)."""
     if product < C.PD_STUCCO:
         if t != product:
             return False
@@ -100,7 +100,7 @@ def target_ok(s, p, product, col, t):
 
 @njit(**JIT)
 def order_extra(s, p, item, space):
-    """Final-season surcharge of an order of `item` from B space `space` (rules 5.5.1, P12)."""
+    """Final-season surcharge of an order of `item` from B space `space` (section 5.5.1, P12)."""
     if not final(s):
         return 0
     if s[L.P_FINAL_EXTRA_MODE] == 0:
@@ -113,7 +113,7 @@ def order_extra(s, p, item, space):
 
 @njit(**JIT)
 def order_workers(s, r, product, lv):
-    """Workers an order needs at level lv under the season's event (rules 5.5.5)."""
+    """Workers an order needs at level lv under the season's event (section 5.5.5)."""
     w = row(s, r, L.RF_WORKERS) - s[L.P_EXP + 4 * lv]
     outer = product < C.PD_STUCCO
     if event(s, C.EV_COOPERATION):
@@ -129,7 +129,7 @@ def order_workers(s, r, product, lv):
 
 @njit(**JIT)
 def order_res(s, r, lv, j):
-    """Resource j (0 wood, 1 lime, 2 marble, 3 glass) on an order of row r at level lv (rules 5.5.4)."""
+    """Resource j (0 wood, 1 lime, 2 marble, 3 glass) on an order of row r at level lv (section 5.5.4)."""
     save = 0
     if j == 0:
         save = s[L.P_EXP + 4 * lv + 1]
@@ -172,7 +172,7 @@ def target_has_level(s, p, item, r, col, t, extra):
 
 @njit(**JIT)
 def item_ok(s, p, item, space):
-    """Order item `item` has a legal (target, level) from B space `space` (rules 5.5.1-6)."""
+    """Order item `item` has a legal (target, level) from B space `space` (section 5.5.1-6)."""
     r = craft_row(s, p, item)
     if r < 0:
         return False
@@ -196,7 +196,7 @@ def any_order(s, p, space):
 
 @njit(**JIT)
 def place_order(s, p, item, col, t, lv, extra):
-    """Pay and record an order (rules 5.5.6)."""
+    """Pay and record an order (section 5.5.6)."""
     o = seat(p)
     r = craft_row(s, p, item)
     pd = item_product(item)
@@ -240,7 +240,7 @@ def tavern_to_supply(s, p, n):
 
 @njit(**JIT)
 def resolve_order(s, k):
-    """Resolve order k (rules 6.1): tile, experience, printed bonus, workers, PP."""
+    """Resolve order k (section 6.1): tile, experience, printed bonus, workers, PP."""
     q = L.ORD + k * L.OF_SIZE
     p = s[q + L.OF_SEAT]
     o = seat(p)
@@ -291,7 +291,7 @@ def order_item_code(s, k):
     return s[q + L.OF_COL] * C.SLOTS + slot_of(item_product(s[q + L.OF_ITEM]), s[q + L.OF_T])
 
 
-# ---- bonus board (rules 6.3) ----
+# ---- bonus board (section 6.3) ----
 
 @njit(**JIT)
 def light_marked(s, p, c):
