@@ -89,3 +89,19 @@ def test_batch_matches_api(players):
             ranks = 1 + sum(H.better(s, q, p) for q in range(players))
             assert ranks == out["rank"][g, p]
             assert 0 <= out["opening"][g, p, 0] < len(game.opening_labels())
+
+
+def test_order_caches_match_a_fresh_computation():
+    """The per-seat caches (unresolved orders per craftsman, products with a target) equal a recomputation."""
+    from brux.games.prestige.kernel.orders import refresh
+
+    game = brux.load_game("prestige", players=4)
+    for seed in range(2):
+        st = game.new_initial_state(seed=seed)
+        rnd = random.Random(seed)
+        while not st.is_terminal():
+            fresh = st.array.copy()
+            for p in range(4):
+                refresh(fresh, p)
+            assert np.array_equal(fresh, st.array)
+            st.apply_action(rnd.choice(st.legal_actions()))

@@ -255,9 +255,28 @@ def flatten(params: dict[str, Any], players: int) -> np.ndarray:
         a[L.P_LINK + C.NODES.index(node)] = k
     rows = params["orders"]["rows"]
     a[L.P_NROWS] = len(rows)
+    a[L.P_ROW_OF: L.P_ROW_OF + 180] = -1
+    for i, r in enumerate(rows):
+        a[L.P_ROW_OF + (C.CRAFTS.index(r[0]) * 4 + _tier(r[1])) * 9 + C.PRODUCTS.index(r[3])] = i
     for i, r in enumerate(rows):
         o = L.P_ROWS + i * L.RF_SIZE
         a[o: o + L.RF_SIZE] = [C.CRAFTS.index(r[0]), _tier(r[1]), r[2], C.PRODUCTS.index(r[3]), *r[4:]]
+    exp = params["experience"]["rows"]
+    for i, r in enumerate(rows):
+        for lv in range(7):
+            w, wood, lime, glass = exp[lv]
+            cost = [max(0, r[4] - wood), max(0, r[5] - lime), r[6], max(0, r[7] - glass), r[8] - w]
+            a[L.P_COST + (i * 7 + lv) * 5: L.P_COST + (i * 7 + lv) * 5 + 5] = cost
+        for j in range(4):
+            a[L.P_MINRES + 4 * i + j] = min(a[L.P_COST + (i * 7 + lv) * 5 + j] for lv in range(7))
+    for top in range(7):
+        mask = 0
+        for lv in range(top + 1):
+            dominated = any(all(a >= b for a, b in zip(exp[x], exp[lv], strict=True)) and (exp[x] != exp[lv] or x < lv)
+                            for x in range(top + 1) if x != lv)
+            if not dominated:
+                mask |= 1 << lv
+        a[L.P_LEVEL_SCAN + top] = mask
     for h, head in enumerate(C.HEADS):
         o = L.P_HEADS + h * L.HF_SIZE
         craft, tier = head.split()

@@ -17,7 +17,7 @@ from .kernel import layout as L
 from .kernel.base import connected_without, update_income
 from .kernel.engine import clear_board, resume
 from .kernel.flow import ST_TURNS
-from .kernel.orders import craft_row, order_res, order_workers, target_ok
+from .kernel.orders import craft_row, order_res, order_workers, refresh, target_ok
 from .view import to_dict
 
 REQUIRED = ("game", "players", "round", "order", "sick", "turn", "track", "plant", "labour_price", "heads", "land",
@@ -394,6 +394,7 @@ def build(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
     s[L.G_STAGE] = ST_TURNS
     for p in range(n):
         update_income(s, p)
+        refresh(s, p)
         _need(bool(connected_without(s, p, -1)), f"seats[{p}]", "its land discs are not connected to CA")
         o = _seat_off(p)
         castle = seats[p]["castle"]

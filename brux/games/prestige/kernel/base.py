@@ -167,14 +167,16 @@ def update_income(s, p):
 
 
 @njit(**JIT)
-def holds_mc(s, p, m):
-    """Seat p holds market tile m: it lies on the link of an outer field where p has a disc (section 5.3.7)."""
+def mc_mask(s, p):
+    """Bit m set when seat p holds market tile m."""
+    m = 0
     for k in range(4):
-        if s[L.LINK + k] == m:
+        x = s[L.LINK + k]
+        if x >= 0:
             for i in range(C.N_NODES):
                 if s[L.P_LINK + i] == k and has_disc(s, i, p):
-                    return True
-    return False
+                    m |= 1 << x
+    return m
 
 
 @njit(**TINY)

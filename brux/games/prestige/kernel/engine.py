@@ -12,6 +12,7 @@ from . import layout as L
 from .base import chance, players, rank, seat
 from .flow import ST_SETUP, run, step
 from .legal import compute_legal
+from .orders import refresh
 
 AGENT_RNG = L.STATE_SIZE  # batch work arrays keep each seat's agent stream (key, counter) after the state
 WORK_SIZE = L.STATE_SIZE + 2 * C.MAX_PLAYERS
@@ -133,6 +134,8 @@ def reset(s, seed):
         s[o + L.S_CRAFT + C.CR_PLAST] = 1
         s[o + L.S_CASTLE + 2 * C.SLOTS] = 1
         s[o + L.S_OUTER] = s[L.P_PP + 2 * C.PD_BASE]
+    for p in range(n):
+        refresh(s, p)
     for h in range(C.N_HEADS):
         s[L.HEAD_SHOWN + h] = s[L.P_HEADS + h * L.HF_SIZE + L.HF_YEAR] == 1
     deal_chance(s)

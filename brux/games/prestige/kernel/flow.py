@@ -13,7 +13,7 @@ from .base import (
     final,
     free_space,
     head,
-    holds_mc,
+    mc_mask,
     players,
     priority_seat,
     score_all,
@@ -418,7 +418,7 @@ def do_turn(s, p, a):
         set_pending(s, p, C.D_LAND)
     elif a == C.A_M:
         k = market_k(s, i)
-        if holds_mc(s, p, 5):
+        if (mc_mask(s, p) >> 5) & 1:
             k += 1
         s[L.C_LEFT] = k
         s[L.C_NUSED] = 0

@@ -67,6 +67,10 @@ P_LINK = _o.take(N_NODES)  # link index of an outer field, -1 otherwise
 # T7 rows: craftsman, tier, cap, product, wood, lime, marble, glass, workers, exhausted
 RF_CRAFT, RF_TIER, RF_CAP, RF_PRODUCT, RF_RES, RF_WORKERS, RF_EXHAUSTED, RF_SIZE = 0, 1, 2, 3, 4, 8, 9, 10
 P_NROWS = _o.take()
+P_ROW_OF = _o.take(5 * 4 * 9)  # T7 row of (craftsman, tier, product), -1 none
+P_COST = _o.take(MAX_ROWS * 7 * 5)  # per row and level: wood, lime, marble, glass, workers (T7 - T9, before events)
+P_MINRES = _o.take(MAX_ROWS * 4)  # per row: the fewest wood, lime, marble, glass over the levels
+P_LEVEL_SCAN = _o.take(7)  # per experience: levels <= it whose T9 saving no other such level dominates (bit mask)
 P_ROWS = _o.take(MAX_ROWS * RF_SIZE)
 # T8 heads: craftsman, tier, year, tiles used with this player count, their prices (cheapest first)
 HF_CRAFT, HF_TIER, HF_YEAR, HF_N, HF_PRICE, HF_SIZE = 0, 1, 2, 3, 4, 8
@@ -185,7 +189,9 @@ S_VP = S_DARK + 1
 S_SRC = S_VP + 1
 S_OPEN = S_SRC + N_SOURCES
 S_NPLACED = S_OPEN + 2  # placements in round 1
-SEAT_SIZE = S_NPLACED + 1
+S_PCRAFT = S_NPLACED + 1  # 5: unresolved orders per craftsman type (cache, see orders.refresh)
+S_TARGETS = S_PCRAFT + 5  # 9: the product has a legal target now (cache, see orders.refresh)
+SEAT_SIZE = S_TARGETS + 9
 SEATS = _o.take(MAX_PLAYERS * SEAT_SIZE)
 
 # ---- legal-action cache ----

@@ -12,22 +12,23 @@ from .base import (
     free_space,
     has_disc,
     head,
+    mc_mask,
     reachable,
     seat,
     year,
 )
 from .market import variant_ok
 from .orders import (
-    affordable,
     any_order,
-    craft_row,
-    item_craft,
     item_ok,
     item_product,
-    max_level,
-    order_extra,
+    item_row_extra,
+    level_any,
+    level_mask,
     order_item_code,
-    target_has_level,
+    pending_of,
+    target_first,
+    target_last,
     target_ok,
 )
 
@@ -50,11 +51,8 @@ def hire_ok(s, p, h):
     own = s[o + L.S_CRAFT + cr]
     if own >= tier:
         return False
-    if own > 0:
-        for i in range(s[L.ORD_N]):
-            q = L.ORD + i * L.OF_SIZE
-            if s[q + L.OF_SEAT] == p and s[q + L.OF_DONE] == 0 and item_craft(s[q + L.OF_ITEM]) == cr:
-                return False
+    if own > 0 and pending_of(s, p, cr) > 0:
+        return False
     return s[o + L.S_STOCK + C.GOLD] >= head(s, h, L.HF_PRICE + taken)
 
 
@@ -207,13 +205,12 @@ def compute_legal(s):
                     n = push(s, n, C.A_MC + 1 + x * 7 + (y if y < x else y - 1))
     elif d == C.D_MARKET:
         n = push(s, n, C.A_MARKET)
+        held = mc_mask(s, p)
+        used = 0
+        for j in range(s[L.C_NUSED]):
+            used |= 1 << s[L.C_USED + j]
         for v in range(25):
-            ty = C.VARIANT_TYPE[v]
-            used = False
-            for j in range(s[L.C_NUSED]):
-                if s[L.C_USED + j] == ty:
-                    used = True
-            if not used and variant_ok(s, p, v):
+            if not (used >> C.VARIANT_TYPE[v]) & 1 and variant_ok(s, p, v, held):
                 n = push(s, n, C.A_MARKET + 1 + v)
     elif d == C.D_ITEM:
         for item in range(9):
@@ -221,19 +218,21 @@ def compute_legal(s):
                 n = push(s, n, C.A_ORDER + item)
     elif d == C.D_TARGET:
         item = s[L.C_ITEM]
-        r = craft_row(s, p, item)
-        extra = order_extra(s, p, item, s[L.C_SPACE])
-        for tc in range(25):
-            if target_has_level(s, p, item, r, tc // 5, tc % 5, extra):
-                n = push(s, n, C.A_TARGET + tc)
+        r, extra = item_row_extra(s, p, item, s[L.C_SPACE])
+        pd = item_product(item)
+        if r >= 0 and level_any(s, p, item, r, extra):
+            for col in range(C.N_COLS):
+                for t in range(target_first(pd), target_last(pd) + 1):
+                    if target_ok(s, p, pd, col, t):
+                        n = push(s, n, C.A_TARGET + 5 * col + t)
     elif d == C.D_LEVEL:
         item = s[L.C_ITEM]
-        r = craft_row(s, p, item)
-        extra = order_extra(s, p, item, s[L.C_SPACE])
+        r, extra = item_row_extra(s, p, item, s[L.C_SPACE])
         pd = item_product(item)
-        if target_ok(s, p, pd, s[L.C_TARGET] // 5, s[L.C_TARGET] % 5):
-            for lv in range(max_level(s, p, item) + 1):
-                if affordable(s, p, r, pd, lv, extra):
+        if r >= 0 and target_ok(s, p, pd, s[L.C_TARGET] // 5, s[L.C_TARGET] % 5):
+            m = level_mask(s, p, item, r, extra)
+            for lv in range(C.N_LEVELS):
+                if (m >> lv) & 1:
                     n = push(s, n, C.A_LEVEL + lv)
     elif d == C.D_PLANT:
         n = push(s, n, C.A_PLANT)

@@ -6,22 +6,22 @@ from brux.core.jit import JIT
 
 from . import codes as C
 from . import layout as L
-from .base import event, holds_mc, seat
+from .base import event, mc_mask, seat
 
 
 @njit(**JIT)
-def labour_price(s, p, k):
-    """Price of labour type k (0 LABOUR2, 1 +WOOD, 2 +LIME) for seat p now (P8, MC5)."""
+def labour_price(s, k, held):
+    """Price of labour type k (0 LABOUR2, 1 +WOOD, 2 +LIME) for a seat holding market tiles `held` (P8, MC5)."""
     price = s[L.P_LABOUR_LATER] if s[L.LABOUR_USED + k] else s[L.P_LABOUR_FIRST]
-    if holds_mc(s, p, 4):
+    if (held >> 4) & 1:
         price -= 1
     return max(0, price)
 
 
 @njit(**JIT)
-def deltas(s, p, v):
+def deltas(s, p, v, held):
     """Stock changes (gold, wood, lime, marble, glass) and workers back from the tavern of variant v, and whether
-    the variant is available at all (labour needs a tavern worker and a labour market)."""
+    the variant is available at all (labour needs a tavern worker and a labour market); `held`: mc_mask(s, p)."""
     dg = 0
     dw = 0
     dl = 0
@@ -34,37 +34,37 @@ def deltas(s, p, v):
         buy = v % 2 == 0
         if good == 0:
             if buy:
-                dg = -2 if holds_mc(s, p, 1) else -3
+                dg = -2 if ((held >> 1) & 1) else -3
                 dm = 1
             else:
-                dg = 4 if holds_mc(s, p, 6) else 3
+                dg = 4 if ((held >> 6) & 1) else 3
                 dm = -1
         elif good == 1:
             if buy:
-                dg = -1 if holds_mc(s, p, 0) else -2
+                dg = -1 if ((held >> 0) & 1) else -2
                 dgl = 1
             else:
-                dg = 3 if holds_mc(s, p, 6) else 2
+                dg = 3 if ((held >> 6) & 1) else 2
                 dgl = -1
         elif good == 2:
             if buy:
                 dg = -1
-                dw = 2 if holds_mc(s, p, 2) else 1
+                dw = 2 if ((held >> 2) & 1) else 1
             else:
-                dg = 2 if holds_mc(s, p, 6) else 1
+                dg = 2 if ((held >> 6) & 1) else 1
                 dw = -1
         else:
             if buy:
                 dg = -1
-                dl = 2 if holds_mc(s, p, 3) else 1
+                dl = 2 if ((held >> 3) & 1) else 1
             else:
-                dg = 2 if holds_mc(s, p, 6) else 1
+                dg = 2 if ((held >> 6) & 1) else 1
                 dl = -1
     elif v < 20:
         k = (v - 8) % 6
         sign = 1 if k < 3 else -1
         pair = k % 3
-        cutter = k < 3 and holds_mc(s, p, 7)
+        cutter = k < 3 and ((held >> 7) & 1)
         if pair == 0:
             dw = -(1 if cutter else 2) if sign > 0 else 2
         elif pair == 1:
@@ -86,7 +86,7 @@ def deltas(s, p, v):
         k = v - 22
         tav = s[seat(p) + L.S_TAVERN]
         ok = tav >= 1 and not event(s, C.EV_NO_LABOUR)
-        dg = -labour_price(s, p, k)
+        dg = -labour_price(s, k, held)
         wk = min(2, tav) if k == 0 else 1
         if k == 1:
             dw = 1
@@ -96,8 +96,8 @@ def deltas(s, p, v):
 
 
 @njit(**JIT)
-def variant_ok(s, p, v):
-    dg, dw, dl, dm, dgl, wk, ok = deltas(s, p, v)
+def variant_ok(s, p, v, held):
+    dg, dw, dl, dm, dgl, wk, ok = deltas(s, p, v, held)
     o = seat(p) + L.S_STOCK
     return (ok and s[o] + dg >= 0 and s[o + 1] + dw >= 0 and s[o + 2] + dl >= 0 and s[o + 3] + dm >= 0
             and s[o + 4] + dgl >= 0)
@@ -105,7 +105,7 @@ def variant_ok(s, p, v):
 
 @njit(**JIT)
 def do_variant(s, p, v):
-    dg, dw, dl, dm, dgl, wk, ok = deltas(s, p, v)
+    dg, dw, dl, dm, dgl, wk, ok = deltas(s, p, v, mc_mask(s, p))
     o = seat(p)
     s[o + L.S_STOCK] += dg
     s[o + L.S_STOCK + 1] += dw

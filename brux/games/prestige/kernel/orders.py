@@ -24,11 +24,7 @@ def craft_row(s, p, item):
     tier = s[seat(p) + L.S_CRAFT + cr]
     if tier == 0:
         return -1
-    pd = item_product(item)
-    for r in range(s[L.P_NROWS]):
-        if row(s, r, L.RF_CRAFT) == cr and row(s, r, L.RF_TIER) == tier and row(s, r, L.RF_PRODUCT) == pd:
-            return r
-    return -1
+    return s[L.P_ROW_OF + (cr * 4 + tier) * 9 + item_product(item)]
 
 
 @njit(**TINY)
@@ -57,15 +53,10 @@ def item_product(item):
     return item - 3  # 6 FACADE, 7 STATUE, 8 COLUMN
 
 
-@njit(**JIT)
+@njit(**TINY)
 def pending_of(s, p, cr):
-    """Seat p's unresolved orders made by its craftsman type cr."""
-    n = 0
-    for i in range(s[L.ORD_N]):
-        o = L.ORD + i * L.OF_SIZE
-        if s[o + L.OF_SEAT] == p and s[o + L.OF_DONE] == 0 and item_craft(s[o + L.OF_ITEM]) == cr:
-            n += 1
-    return n
+    """Seat p's unresolved orders made by its craftsman type cr (cached by `refresh`)."""
+    return s[seat(p) + L.S_PCRAFT + cr]
 
 
 @njit(**JIT)
@@ -99,6 +90,26 @@ def target_ok(s, p, product, col, t):
 
 
 @njit(**JIT)
+def refresh(s, p):
+    """Recompute seat p's caches after its castle or orders changed: unresolved orders per craftsman type, and
+    which products have a legal target (section 5.5.2)."""
+    o = seat(p)
+    for cr in range(5):
+        s[o + L.S_PCRAFT + cr] = 0
+    for i in range(s[L.ORD_N]):
+        q = L.ORD + i * L.OF_SIZE
+        if s[q + L.OF_SEAT] == p and s[q + L.OF_DONE] == 0:
+            s[o + L.S_PCRAFT + item_craft(s[q + L.OF_ITEM])] += 1
+    for pd in range(9):
+        ok = 0
+        for col in range(C.N_COLS):
+            for t in range(target_first(pd), target_last(pd) + 1):
+                if target_ok(s, p, pd, col, t):
+                    ok = 1
+        s[o + L.S_TARGETS + pd] = ok
+
+
+@njit(**JIT)
 def order_extra(s, p, item, space):
     """Final-season surcharge of an order of `item` from B space `space` (section 5.5.1, P12)."""
     if not final(s):
@@ -111,11 +122,17 @@ def order_extra(s, p, item, space):
     return 0
 
 
+@njit(**TINY)
+def cost(s, r, lv, j):
+    """Field j (0 wood, 1 lime, 2 marble, 3 glass, 4 workers before events) of T7 row r less T9 level lv."""
+    return s[L.P_COST + (r * 7 + lv) * 5 + j]
+
+
 @njit(**JIT)
-def order_workers(s, r, product, lv):
-    """Workers an order needs at level lv under the season's event (section 5.5.5)."""
-    w = row(s, r, L.RF_WORKERS) - s[L.P_EXP + 4 * lv]
+def event_workers(s, product):
+    """Workers the season's event adds to an order of `product` (section 5.5.5)."""
     outer = product < C.PD_STUCCO
+    w = 0
     if event(s, C.EV_COOPERATION):
         w -= 1
     if outer and event(s, C.EV_GOOD_WEATHER):
@@ -124,32 +141,30 @@ def order_workers(s, r, product, lv):
         w += 1
     if outer and event(s, C.EV_BAD_WEATHER):
         w += 1
-    return max(s[L.P_MIN_ORDER_WORKERS], w)
+    return w
+
+
+@njit(**JIT)
+def order_workers(s, r, product, lv):
+    """Workers an order needs at level lv under the season's event (section 5.5.5)."""
+    return max(s[L.P_MIN_ORDER_WORKERS], cost(s, r, lv, 4) + event_workers(s, product))
 
 
 @njit(**JIT)
 def order_res(s, r, lv, j):
     """Resource j (0 wood, 1 lime, 2 marble, 3 glass) on an order of row r at level lv (section 5.5.4)."""
-    save = 0
-    if j == 0:
-        save = s[L.P_EXP + 4 * lv + 1]
-    elif j == 1:
-        save = s[L.P_EXP + 4 * lv + 2]
-    elif j == 3:
-        save = s[L.P_EXP + 4 * lv + 3]
-    return max(0, row(s, r, L.RF_RES + j) - save)
+    return cost(s, r, lv, j)
 
 
 @njit(**JIT)
 def affordable(s, p, r, product, lv, extra):
-    o = seat(p)
-    if s[o + L.S_STOCK + C.WOOD] < order_res(s, r, lv, 0) or s[o + L.S_STOCK + C.LIME] < order_res(s, r, lv, 1):
+    o = seat(p) + L.S_STOCK
+    b = L.P_COST + (r * 7 + lv) * 5
+    if s[o + C.WOOD] < s[b] or s[o + C.LIME] < s[b + 1] or s[o + C.MARBLE] < s[b + 2] or s[o + C.GLASS] < s[b + 3]:
         return False
-    if s[o + L.S_STOCK + C.MARBLE] < order_res(s, r, lv, 2) or s[o + L.S_STOCK + C.GLASS] < order_res(s, r, lv, 3):
+    if s[o + C.GOLD] < extra:
         return False
-    if s[o + L.S_STOCK + C.GOLD] < extra:
-        return False
-    return s[o + L.S_SUPPLY] >= order_workers(s, r, product, lv)
+    return s[seat(p) + L.S_SUPPLY] >= max(s[L.P_MIN_ORDER_WORKERS], s[b + 4] + event_workers(s, product))
 
 
 @njit(**JIT)
@@ -160,36 +175,71 @@ def max_level(s, p, item):
 
 
 @njit(**JIT)
-def target_has_level(s, p, item, r, col, t, extra):
+def level_mask(s, p, item, r, extra):
+    """Bit lv set when seat p can pay an order of `item` (row r) at level lv with surcharge `extra` (the cost does
+    not depend on the target)."""
     pd = item_product(item)
-    if not target_ok(s, p, pd, col, t):
-        return False
+    m = 0
     for lv in range(max_level(s, p, item) + 1):
         if affordable(s, p, r, pd, lv, extra):
+            m |= 1 << lv
+    return m
+
+
+@njit(**JIT)
+def level_any(s, p, item, r, extra):
+    """Some level is affordable: only the levels whose saving no other available level dominates are tried."""
+    o = seat(p) + L.S_STOCK
+    b = L.P_MINRES + 4 * r
+    if s[o + C.WOOD] < s[b] or s[o + C.LIME] < s[b + 1] or s[o + C.MARBLE] < s[b + 2] or s[o + C.GLASS] < s[b + 3]:
+        return False
+    pd = item_product(item)
+    m = s[L.P_LEVEL_SCAN + max_level(s, p, item)]
+    lv = 0
+    while m:
+        if m & 1 and affordable(s, p, r, pd, lv, extra):
             return True
+        m >>= 1
+        lv += 1
     return False
+
+
+@njit(**TINY)
+def target_first(product):
+    """Targets t worth trying for a product: the outer slot itself, or building-tile levels 0..2."""
+    return product if product < C.PD_STUCCO else 0
+
+
+@njit(**TINY)
+def target_last(product):
+    return product if product < C.PD_STUCCO else 2
+
+
+@njit(**JIT)
+def item_row_extra(s, p, item, space):
+    """(row, surcharge) of an order of `item` from B space `space`, row -1 when the craftsman cannot take it."""
+    r = craft_row(s, p, item)
+    if r < 0:
+        return -1, 0
+    if not final(s) and pending_of(s, p, item_craft(item)) >= row(s, r, L.RF_CAP):
+        return -1, 0
+    return r, order_extra(s, p, item, space)
 
 
 @njit(**JIT)
 def item_ok(s, p, item, space):
     """Order item `item` has a legal (target, level) from B space `space` (section 5.5.1-6)."""
-    r = craft_row(s, p, item)
-    if r < 0:
+    if not s[seat(p) + L.S_TARGETS + item_product(item)]:
         return False
-    if not final(s) and pending_of(s, p, item_craft(item)) >= row(s, r, L.RF_CAP):
-        return False
-    extra = order_extra(s, p, item, space)
-    for col in range(C.N_COLS):
-        for t in range(5):
-            if target_has_level(s, p, item, r, col, t, extra):
-                return True
-    return False
+    r, extra = item_row_extra(s, p, item, space)
+    return r >= 0 and level_any(s, p, item, r, extra)
 
 
 @njit(**JIT)
 def any_order(s, p, space):
-    for item in range(9):
-        if item_ok(s, p, item, space):
+    """Some order can be placed from B space `space` (the cheaper items are tried first)."""
+    for k in range(9):
+        if item_ok(s, p, (3, 4, 7, 5, 6, 8, 1, 0, 2)[k], space):
             return True
     return False
 
@@ -222,6 +272,7 @@ def place_order(s, p, item, col, t, lv, extra):
     s[o + L.S_ORDW] += w
     s[o + L.S_PEND + col * C.SLOTS + slot_of(pd, t)] += 1
     s[L.ORD_N] = k + 1
+    refresh(s, p)
 
 
 @njit(**JIT)
@@ -282,6 +333,7 @@ def resolve_order(s, k):
         s[o + L.S_OUTER] += pp
     else:
         s[o + L.S_INNER] += pp
+    refresh(s, p)
 
 
 @njit(**JIT)
