@@ -14,7 +14,7 @@ from brux.core.rng import GOLDEN, MASK64, derive_py, mix_py
 from .invariants import INNER_PP, PP, _castle_key, _castle_problems
 from .kernel import codes as C
 from .kernel import layout as L
-from .kernel.base import connected_without, update_income
+from .kernel.base import connected_without, set_priority, update_income
 from .kernel.engine import clear_board, resume
 from .kernel.flow import ST_TURNS
 from .kernel.orders import craft_row, order_res, order_workers, refresh, target_ok
@@ -166,6 +166,7 @@ def build(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
         _int(q, f"order[{i}]", 0, n - 1)
     _need(all(order.count(p) == 5 for p in range(n)), "order", "must hold 5 instructors per seat")
     s[L.ORDER: L.ORDER + 5 * n] = order
+    set_priority(s, L.ORDER, L.PRIO)
     sick = _list(d["sick"], "sick")
     want = sorted(max(i for i, q in enumerate(order) if q == p) for p in range(n)) if active == C.EV_ILLNESS else []
     _need(sick == want, "sick", f"must be {want} (each seat's last ORDER position in an ILLNESS season)")

@@ -240,22 +240,23 @@ def building_tiles(s, p):
 
 
 @njit(**JIT)
-def priority_seat(s, base, k):
-    """The k-th seat of the priority order of the ORDER list at `base` (section 4.3)."""
+def set_priority(s, base, out):
+    """Write the priority order (section 4.3) of the ORDER list at `base` to `out`: seats by first position."""
     n = players(s)
+    k = 0
     seen = 0
     for i in range(5 * n):
         p = s[base + i]
-        first = True
-        for j in range(i):
-            if s[base + j] == p:
-                first = False
-                break
-        if first:
-            if seen == k:
-                return p
-            seen += 1
-    return -1
+        if not (seen >> p) & 1:
+            seen |= 1 << p
+            s[out + k] = p
+            k += 1
+
+
+@njit(**TINY)
+def priority_seat(s, out, k):
+    """The k-th seat of a cached priority order (PRIO or NEXT_PRIO)."""
+    return s[out + k]
 
 
 @njit(**JIT)

@@ -20,6 +20,7 @@ from .base import (
     season,
     seat,
     set_pending,
+    set_priority,
     update_income,
     year,
 )
@@ -50,6 +51,7 @@ AFTER_LAND, AFTER_RESOLVE, AFTER_SWEEP = 0, 1, 2
 @njit(**JIT)
 def begin_season(s):
     n = players(s)
+    set_priority(s, L.ORDER, L.PRIO)
     si = season(s)
     if si == 0:
         if s[L.EV_CARD] >= 0:
@@ -254,6 +256,7 @@ def compute_next_order(s):
                     s[L.NEXT_ORDER + f] = s[L.ORDER + j]
                     f += 1
     s[L.NEXT_SET] = 1
+    set_priority(s, L.NEXT_ORDER, L.NEXT_PRIO)
 
 
 @njit(**JIT)
@@ -313,7 +316,7 @@ def run(s):
             begin_season(s)
         elif st == ST_START:
             if s[L.G_IDX] < n and has_start_effect(s[L.G_ACTIVE]):
-                p = priority_seat(s, L.ORDER, s[L.G_IDX])
+                p = priority_seat(s, L.PRIO, s[L.G_IDX])
                 d = start_effect(s, p)
                 if d >= 0:
                     set_pending(s, p, d)
@@ -354,7 +357,7 @@ def run(s):
             k = s[L.G_IDX]
             if k < n:
                 s[L.G_IDX] = k + 1
-                start_check(s, priority_seat(s, L.NEXT_ORDER, k), AFTER_SWEEP, ST_SWEEP)
+                start_check(s, priority_seat(s, L.NEXT_PRIO, k), AFTER_SWEEP, ST_SWEEP)
             elif final(s):
                 firewood(s)
                 end_game(s)
@@ -372,7 +375,7 @@ def run(s):
         elif st == ST_BUYBACK:
             k = s[L.G_IDX]
             if k < n:
-                p = priority_seat(s, L.NEXT_ORDER, k)
+                p = priority_seat(s, L.NEXT_PRIO, k)
                 o = seat(p)
                 if (s[L.C_BOUGHT] < s[L.P_BUYBACK_MAX] and s[o + L.S_TAVERN] >= 1
                         and s[o + L.S_STOCK + C.GOLD] >= s[L.P_BUYBACK_PRICE]):
@@ -459,7 +462,7 @@ def do_land(s, p, a):
     s[o + L.S_STOCK + C.GOLD] -= cost
     left = cost
     for k in range(players(s)):
-        q = priority_seat(s, L.ORDER, k)
+        q = priority_seat(s, L.PRIO, k)
         if q != p and (s[L.DISCS + t] >> q) & 1 and left > 0:
             fee = min(s[L.P_LAND_SHARE_FEE], left)
             s[seat(q) + L.S_STOCK + C.GOLD] += fee

@@ -125,6 +125,8 @@ N_SICK = _o.take()
 TURN = _o.take()  # instructors placed this season
 NEXT_SET = _o.take()
 NEXT_ORDER = _o.take(MAX_ORDER)
+PRIO = _o.take(MAX_PLAYERS)  # priority order (section 4.3) of ORDER (cache, see base.set_priority)
+NEXT_PRIO = _o.take(MAX_PLAYERS)  # the same for NEXT_ORDER
 TRACK = _o.take(6 * MAX_SPACES)  # seat on area a's space i at TRACK + a * MAX_SPACES + i, -1 free
 # ---- plant: per resource and slot (seat, amount, workers) ----
 PLANT = _o.take(4 * MAX_PLANT_SLOTS * 3)
