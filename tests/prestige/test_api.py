@@ -109,6 +109,7 @@ def test_from_dict_rejections():
     case("land", lambda w: w["land"].update(mc_available=["MC1"]))
     case("heads.SCULPT I.prices", lambda w: w["heads"]["SCULPT I"].update(prices=[5, 4]))
     case("heads.MB II.displayed", lambda w: w["heads"]["MB II"].update(displayed=True))
+    case("heads.SCULPT I.prices", lambda w: w["seats"][0]["craftsmen"].update(SCULPT="I"))
     case("bonus.columns", lambda w: w["bonus"]["columns"][0].update(light="LB2"))
     case("dark", lambda w: w["bonus"]["columns"][0].update(dark="DB1"))
     case("bonus.yellow", lambda w: w["bonus"].update(yellow=["Y1"]))

@@ -379,6 +379,11 @@ def build(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
         for i, x in enumerate(orders):
             _keys(x, f"{w}.orders[{i}]", ORDER_KEYS)
         ords += [(p, x) for x in orders]
+    for h, name in enumerate(C.HEADS):
+        craft, tier = name.split()
+        holders = sum(1 for st in seats if st["craftsmen"][craft] == tier)
+        _need(s[L.HEAD_TAKEN + h] >= holders, f"heads.{name}.prices",
+              f"{holders} seats hold {name} but only {s[L.HEAD_TAKEN + h]} tiles are gone")
     _need(sum(1 for y in range(C.N_YELLOW) if s[L.YEL + y] >= 0) == int(flat[L.P_YELLOW_PER_PLAYER]) * n,
           "bonus.yellow", "yellow tiles left + gained must be 3P")
     # orders in B-space order
