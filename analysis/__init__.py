@@ -6,6 +6,8 @@ Every table function takes a polars DataFrame/LazyFrame or a pandas DataFrame of
 
 from .balance import balance_metrics, metrics_from_seat_balance, seat_balance
 from .compare import SweepComparison, compare, is_sweep, plot_sweep_gaps, write_sweep_report
+from .fairness import FairnessVerdict, fairness_verdict, pattern_counts, seat_differences
+from .findings import Findings, findings
 from .io import ResultsError, collect, read_manifest, read_results
 from .length import game_length
 from .openings import opening_strength
@@ -14,14 +16,19 @@ from .plots import (
     plot_opening_strength,
     plot_score_sources,
     plot_seat_balance,
+    plot_seat_differences,
+    plot_source_effects,
     plot_vp_distribution,
     vp_counts,
 )
 from .report import write_report
-from .sources import score_sources
+from .sources import score_sources, source_effects
 from .stats import (
     adjust_pvalues,
+    adjusted_levels,
     correlation_pvalue,
+    format_p,
+    shrink,
     simultaneous_intervals,
     wilson_interval,
     ztest_two_sample,
@@ -29,9 +36,21 @@ from .stats import (
 )
 
 __all__ = [
+    "FairnessVerdict",
+    "Findings",
     "ResultsError",
     "SweepComparison",
     "adjust_pvalues",
+    "adjusted_levels",
+    "fairness_verdict",
+    "findings",
+    "format_p",
+    "pattern_counts",
+    "plot_seat_differences",
+    "plot_source_effects",
+    "seat_differences",
+    "shrink",
+    "source_effects",
     "balance_metrics",
     "collect",
     "compare",

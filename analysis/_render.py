@@ -9,7 +9,11 @@ from typing import Any
 
 import polars as pl
 
+from .stats import format_p
+
 P_COLUMNS = ("p_value", "p_adjusted", "corr_p")
+#: rows of a raw table shown inside the report (the CSV next to it has them all)
+MAX_RAW_ROWS = 200
 
 
 def fmt(value: Any, column: str = "") -> str:
@@ -22,7 +26,7 @@ def fmt(value: Any, column: str = "") -> str:
         if math.isnan(value):
             return ""
         if column in P_COLUMNS:
-            return "< 1e-300" if value == 0 else f"{value:.3g}"
+            return format_p(value)
         if value != 0 and abs(value) < 1e-3:
             return f"{value:.3g}"
         return f"{value:.4f}"
@@ -40,7 +44,7 @@ def table_html(df: pl.DataFrame) -> str:
     body = "".join(
         "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in _rows(df)
     )
-    return f'<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
 def _md_cell(text: str) -> str:
@@ -69,16 +73,21 @@ def image_md(png: bytes, alt: str) -> str:
 
 
 HTML_STYLE = """
+* { box-sizing: border-box; }
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto; max-width: 1100px;
-       color: #222; line-height: 1.4; padding: 0 1em; }
+       color: #222; line-height: 1.45; padding: 0 1em; }
+.scroll { max-width: 100%; overflow-x: auto; }
 table { border-collapse: collapse; margin: 0.6em 0 1.2em; font-size: 0.85em; }
-th, td { border: 1px solid #ccc; padding: 0.25em 0.5em; text-align: right; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.5em; text-align: right; white-space: nowrap; }
 th { background: #f2f4f4; }
 td:first-child, th:first-child { text-align: left; }
-h1 { border-bottom: 2px solid #2e86c1; padding-bottom: 0.2em; }
+h1 { border-bottom: 2px solid #2e86c1; padding-bottom: 0.2em; font-size: 1.6em; overflow-wrap: anywhere; }
 h2 { margin-top: 1.8em; border-bottom: 1px solid #ddd; }
-figure { margin: 0.5em 0 1.5em; } img { max-width: 100%; }
+figure { margin: 0.5em 0 1.5em; } img { max-width: 100%; height: auto; }
 .note { color: #555; font-size: 0.9em; }
-dl { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
-dt { font-weight: 600; } dd { margin: 0; }
+ul.findings { font-size: 1.05em; background: #f4f9fd; border-left: 4px solid #2e86c1; padding: 0.8em 1em 0.8em 2em; }
+ul.findings li { margin: 0.35em 0; }
+details { margin: 0.4em 0; } summary { cursor: pointer; font-weight: 600; }
+dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.2em 1em; }
+dt { font-weight: 600; } dd { margin: 0; overflow-wrap: anywhere; }
 """

@@ -187,26 +187,31 @@ def metrics_from_seat_balance(table: Table, confidence: float = 0.95, *, as_pand
     ties = per_group["tie_games"].to_numpy().astype(float)
     low, high = wilson_interval(ties, games, confidence)
     out = per_group.with_columns(
-        (1.0 - pl.col("max_gap")).alias("balance"),
-        (pl.col("seat0_share") / pl.col("fair_share")).alias("advantage_p1"),
-        (pl.col("tie_games") / pl.col("games")).alias("drawishness"),
-        pl.Series("drawishness_low", low),
-        pl.Series("drawishness_high", high),
+        (pl.col("seat0_share") - pl.col("fair_share")).alias("seat0_excess"),
+        (pl.col("tie_games") / pl.col("games")).alias("shared_first_rate"),
+        pl.Series("shared_first_low", low),
+        pl.Series("shared_first_high", high),
     ).select(
-        "players", "lineup", "games", "balance", "max_gap", "best_seat", "worst_seat", "advantage_p1",
-        "drawishness", "drawishness_low", "drawishness_high", "tie_games",
+        "players", "lineup", "games", "max_gap", "best_seat", "worst_seat", "seat0_share", "fair_share",
+        "seat0_excess", "shared_first_rate", "shared_first_low", "shared_first_high", "tie_games",
     )
     return finish(out, as_pandas)
 
 
 def balance_metrics(df: Table, confidence: float = 0.95, *, as_pandas: bool = False) -> Any:
-    """Summary balance metrics per ``players`` x ``lineup``.
+    """Summary balance figures per ``players`` x ``lineup``.
 
-    * ``balance`` = 1 - ``max_gap``, where ``max_gap`` is the largest difference between two seats' win shares
-      (best seat minus worst seat); 1 means every seat wins equally often. ``best_seat``/``worst_seat`` name them.
-    * ``advantage_p1`` = seat 0's win share / the fair share 1/players (1 = no start-player advantage,
-      above 1 = the start player wins more than its fair share).
-    * ``drawishness`` = fraction of games whose first place is shared (``tie_games / games``), with a Wilson
-      interval ``drawishness_low``/``drawishness_high``.
+    * ``max_gap`` - the largest difference between two seats' win shares (best seat minus worst seat);
+      ``best_seat``/``worst_seat`` name them (its bootstrap interval: :func:`analysis.fairness.bootstrap_gap`).
+    * ``seat0_share`` - the start seat's win share; ``seat0_excess`` = seat0_share - fair_share (1/players),
+      in win share (0 = no start-seat advantage).
+    * ``shared_first_rate`` - fraction of games whose first place is shared (``tie_games / games``), with a
+      Wilson interval ``shared_first_low``/``shared_first_high``.
+
+    These are deliberately not named after Ludii's metrics (``Evaluation/src/metrics/single/outcome/`` in the
+    Ludii sources): there *AdvantageP1* is player 1's win rate with draws and multi-player ranks as partial
+    wins (its fair value depends on those rank utilities), *Balance* is a similarity of the players' win rates
+    and *Drawishness* is the fraction of games in which no player won or lost. Here a game always has a winner
+    and a shared first place counts 1/k per tied seat.
     """
     return metrics_from_seat_balance(seat_balance(df, confidence), confidence, as_pandas=as_pandas)

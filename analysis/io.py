@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ import polars as pl
 
 MANIFEST = "manifest.json"
 CHUNK_GLOB = "chunk-*.parquet"
+CHUNK_RE = re.compile(r"^chunk-(\d{6})\.parquet$")
 SUPPORTED_FORMATS = (1,)
 #: Columns every chunk must have (the VP-source and opening columns vary by game).
 CORE_COLUMNS = ("game_id", "players", "seat", "agent", "vp", "rank", "win_share", "length")
@@ -50,7 +52,10 @@ def read_results(path: str | Path) -> tuple[pl.LazyFrame, dict[str, Any]]:
     """Open a results folder lazily; returns ``(table, manifest)``.
 
     ``table`` is a ``polars.LazyFrame`` over all ``chunk-*.parquet`` files (nothing is loaded until collected);
-    ``manifest`` is the parsed ``manifest.json``. Every chunk's Parquet footer is checked up front, so a missing
+    ``manifest`` is the parsed ``manifest.json``, with ``games_done`` set to the games in the chunk files read.
+    Chunk files written by ``sims`` carry their run identity and a checksum: each is checked against the manifest
+    (`sims.integrity`) and one that does not belong to the run, or whose content is damaged, raises
+    :class:`ResultsError` naming the file and the reason. Every chunk's Parquet footer is checked up front, so a missing
     folder, a missing or corrupt manifest, no chunk files, an unreadable chunk, chunks with differing schemas or
     chunks lacking the core result columns raise :class:`ResultsError` naming the folder or file. Damage inside a
     chunk's data pages (with an intact footer) can only show when the data is read: use :func:`collect`.
@@ -75,7 +80,28 @@ def read_results(path: str | Path) -> tuple[pl.LazyFrame, dict[str, Any]]:
         elif schema != first_schema:
             diff = sorted(set(schema.items()) ^ set(first_schema.items()), key=str)
             raise ResultsError(f"chunk file '{f}' has a different schema from '{files[0]}': {diff}")
+    manifest = {**manifest, "games_done": _verified_games(folder, manifest, files)}
     return pl.scan_parquet([str(f) for f in files]), manifest
+
+
+def _verified_games(folder: Path, manifest: dict[str, Any], files: list[Path]) -> int:
+    """The games in the chunk files, each checked against the run (`sims.integrity`); ResultsError otherwise."""
+    from sims.integrity import check_folder, has_run_identity
+
+    by_index = {}
+    for f in files:
+        m = CHUNK_RE.match(f.name)
+        if m is None:
+            raise ResultsError(f"results folder '{folder}' holds a file '{f.name}' that is not a chunk file of brux")
+        by_index[int(m.group(1))] = f
+    if not has_run_identity(manifest):
+        done = manifest.get("games_done", manifest.get("games"))
+        return done if isinstance(done, int) else 0
+    check = check_folder(folder, manifest, by_index, require_identity=False)
+    for c in check.bad:
+        raise ResultsError(f"chunk file '{c.path}' is not a valid chunk of this run: {c.problem} (re-run the run "
+                           "command to move it into quarantine/ and play its games again, or see 'brux verify')")
+    return check.games
 
 
 def collect(lf: pl.LazyFrame, path: str | Path | None = None) -> pl.DataFrame:

@@ -1,4 +1,11 @@
-"""Opening strength: win share per seat and opening, tested against the seat's average and corrected."""
+"""Opening strength: win share per seat and opening, compared with the rest of the seat's games and corrected.
+
+One table is one correction family: every seat x opening row of the returned table (one opening column, all
+seats and player counts in it). Intervals of the difference are drawn at the level the correction used to decide
+each row (:func:`analysis.stats.adjusted_levels`), so an interval excludes 0 exactly when the row is
+significant. Rows are ranked by an empirical-Bayes shrunken difference, which keeps rarely played openings with
+large raw differences from rising to the top on noise.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +13,10 @@ from typing import Any
 
 import numpy as np
 import polars as pl
+from scipy import stats as _st
 
 from ._frame import Table, columns, finish, opening_columns, require, to_lazy
-from .stats import adjust_pvalues, wilson_interval, ztest_two_sample, ztest_vs_value
+from .stats import adjust_pvalues, adjusted_levels, shrink, wilson_interval, ztest_welch
 
 DEPTH_SEPARATOR = " / "
 REFERENCES = ("seat", "rest")
@@ -46,10 +54,10 @@ def opening_strength(
     min_games: int = 100,
     correction: str = "holm",
     confidence: float = 0.95,
-    reference: str = "seat",
+    reference: str = "rest",
     as_pandas: bool = False,
 ) -> Any:
-    """Win share per ``players`` x ``seat`` x opening, with a Wilson interval and a corrected test.
+    """Win share per ``players`` x ``seat`` x opening, compared with the seat's other games, corrected.
 
     Line-ups are pooled (filter the table first to study one line-up). Openings played fewer than ``min_games``
     times are dropped before the correction. Columns:
@@ -57,19 +65,18 @@ def opening_strength(
     * ``opening`` - the label (``depth > 1``: ``opening_1 / opening_2 / ...``); ``games``; ``frequency`` = games /
       all games of that seat; ``wins`` (sum of ``win_share``); ``win_share`` with the Wilson interval
       ``win_share_low``/``win_share_high`` (as in :func:`seat_balance`).
-    * ``seat_win_share`` - the seat's average win share over all its games; ``delta`` = win_share -
-      seat_win_share; ``lift`` = win_share / seat_win_share.
-    * ``z``, ``p_value`` - two-sided z test. ``reference="seat"`` (default): one-sample score test of the
-      opening's win share against the seat's average taken as known,
-      ``z = (win_share - seat_win_share) / sqrt(seat_win_share (1 - seat_win_share) / games)``
-      (= ``statsmodels`` ``proportions_ztest(wins, games, value=s, prop_var=s)``). ``reference="rest"``: pooled
-      two-sample z test of the opening against the seat's other games. The variance p(1 - p) is that of a 0/1
-      outcome; tie shares only make the true variance smaller, so ties make the test conservative.
+    * ``reference_share`` - ``reference="rest"`` (default): the seat's win share in the games where it played
+      another opening; ``reference="seat"``: the seat's average over all its games (which includes the opening).
+    * ``delta`` = win_share - reference_share with ``se`` (from the per-game variance of the win share in each
+      group, unequal variances; the reference average counts as known for ``"seat"``), ``z``, ``p_value``
+      (two-sided z test; equals statsmodels ``CompareMeans.ztest_ind(usevar="unequal")`` for ``"rest"``).
     * ``p_adjusted``, ``significant`` - ``multipletests`` with ``correction`` (``"holm"``, ``"fdr_bh"``,
-      ``"bonferroni"`` or ``"none"``) over every row of the returned table at alpha = 1 - ``confidence``.
-
-    The seat average includes every opening, so one strong and frequent opening raises it and, with enough games,
-    the seat's other openings test as significantly *below* the average (which they are).
+      ``"bonferroni"`` or ``"none"``) over every row of the returned table (the table is one family) at
+      alpha = 1 - ``confidence``.
+    * ``level`` - the error level at which the correction decided the row; ``delta_low``/``delta_high`` - the
+      interval ``delta +- z(level) se``, which excludes 0 exactly when ``significant``.
+    * ``shrunk`` - empirical-Bayes shrunken delta (:func:`analysis.stats.shrink`); the table is sorted by it.
+    * ``lift`` = win_share / reference_share.
     """
     if reference not in REFERENCES:
         raise ValueError(f"reference must be one of {REFERENCES}, got {reference!r}")
@@ -81,10 +88,12 @@ def opening_strength(
     per_opening = (
         lf.select("players", "seat", "win_share", label)
         .group_by("players", "seat", "opening")
-        .agg(pl.len().alias("games"), pl.col("win_share").sum().alias("wins"))
+        .agg(pl.len().alias("games"), pl.col("win_share").sum().alias("wins"),
+             (pl.col("win_share") * pl.col("win_share")).sum().alias("wins2"))
         .with_columns(
             pl.col("games").sum().over("players", "seat").alias("seat_games"),
             pl.col("wins").sum().over("players", "seat").alias("seat_wins"),
+            pl.col("wins2").sum().over("players", "seat").alias("seat_wins2"),
         )
         .filter(pl.col("games") >= min_games)
         .sort("players", "seat", "opening")
@@ -94,38 +103,55 @@ def opening_strength(
     return finish(out, as_pandas)
 
 
+def _var(total: np.ndarray, total2: np.ndarray, n: np.ndarray) -> np.ndarray:
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(n > 1, (total2 - total * total / n) / (n - 1), 0.0)
+
+
 def _finish_openings(t: pl.DataFrame, correction: str, confidence: float, reference: str) -> pl.DataFrame:
-    games = t["games"].to_numpy().astype(float)
-    wins = t["wins"].to_numpy().astype(float)
-    seat_games = t["seat_games"].to_numpy().astype(float)
-    seat_wins = t["seat_wins"].to_numpy().astype(float)
+    games, wins, wins2, seat_games, seat_wins, seat_wins2 = (
+        t[c].to_numpy().astype(float) for c in ("games", "wins", "wins2", "seat_games", "seat_wins", "seat_wins2"))
     low, high = wilson_interval(wins, games, confidence)
     with np.errstate(divide="ignore", invalid="ignore"):
-        seat_share = seat_wins / seat_games
-    if reference == "seat":
-        z, p = ztest_vs_value(wins, games, seat_share)
-    else:
-        z, p = ztest_two_sample(wins, games, seat_wins - wins, seat_games - games)
+        share = wins / games
+        if reference == "rest":
+            rest_n = seat_games - games
+            ref = (seat_wins - wins) / rest_n
+            delta, se, p = ztest_welch(share, _var(wins, wins2, games), games, ref,
+                                       _var(seat_wins - wins, seat_wins2 - wins2, rest_n), rest_n)
+        else:
+            ref = seat_wins / seat_games
+            delta, se, p = ztest_welch(share, _var(wins, wins2, games), games, ref, 0.0, 1.0)
+    p = np.where(np.isfinite(p), p, 1.0)
     reject, p_adj = adjust_pvalues(p, correction, confidence)
+    level = adjusted_levels(p, correction, confidence)
+    zl = _st.norm.ppf(1 - level / 2) if level.size else level
+    shrunk, _ = shrink(np.nan_to_num(delta), np.nan_to_num(se))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = np.where(se > 0, delta / se, 0.0)
     return (
         t.with_columns(
             (pl.col("games") / pl.col("seat_games")).alias("frequency"),
-            (pl.col("wins") / pl.col("games")).alias("win_share"),
+            pl.Series("win_share", share, dtype=pl.Float64),
             pl.Series("win_share_low", low, dtype=pl.Float64),
             pl.Series("win_share_high", high, dtype=pl.Float64),
-            pl.Series("seat_win_share", seat_share, dtype=pl.Float64),
+            pl.Series("reference_share", ref, dtype=pl.Float64),
+            pl.Series("delta", delta, dtype=pl.Float64),
+            pl.Series("se", se, dtype=pl.Float64),
             pl.Series("z", z, dtype=pl.Float64),
             pl.Series("p_value", p, dtype=pl.Float64),
             pl.Series("p_adjusted", p_adj, dtype=pl.Float64),
             pl.Series("significant", reject, dtype=pl.Boolean),
+            pl.Series("level", level, dtype=pl.Float64),
+            pl.Series("delta_low", delta - zl * se, dtype=pl.Float64),
+            pl.Series("delta_high", delta + zl * se, dtype=pl.Float64),
+            pl.Series("shrunk", shrunk, dtype=pl.Float64),
         )
-        .with_columns(
-            (pl.col("win_share") - pl.col("seat_win_share")).alias("delta"),
-            (pl.col("win_share") / pl.col("seat_win_share")).alias("lift"),
-        )
+        .with_columns((pl.col("win_share") / pl.col("reference_share")).alias("lift"))
         .select(
             "players", "seat", "opening", "games", "frequency", "wins", "win_share", "win_share_low",
-            "win_share_high", "seat_win_share", "delta", "lift", "z", "p_value", "p_adjusted", "significant",
+            "win_share_high", "reference_share", "delta", "se", "delta_low", "delta_high", "level", "shrunk", "lift",
+            "z", "p_value", "p_adjusted", "significant",
         )
-        .sort(["players", "seat", "win_share"], descending=[False, False, True])
+        .sort(["players", "seat", "shrunk"], descending=[False, False, True])
     )

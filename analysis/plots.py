@@ -15,6 +15,7 @@ import numpy as np
 import polars as pl
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter
 
 from ._frame import Table, columns, require, to_lazy
 from .balance import seat_balance
@@ -22,6 +23,8 @@ from .openings import opening_strength
 from .sources import score_sources
 
 SIGNIFICANT_COLOUR = "#c0392b"
+_PCT = FuncFormatter(lambda v, _: f"{100 * v:.1f}%")
+_PTS = FuncFormatter(lambda v, _: f"{100 * v:+.1f}")
 PLAIN_COLOUR = "#7f8c8d"
 MAX_PANELS = 6
 
@@ -41,8 +44,8 @@ def figure_png(fig: Figure, dpi: int = 100) -> bytes:
     """The figure rendered as PNG bytes."""
     if fig.canvas is None or not hasattr(fig.canvas, "print_figure"):
         FigureCanvasAgg(fig)
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
+    buf = io.BytesIO()  # constrained layout already fits the labels: no second "tight" drawing pass
+    fig.savefig(buf, format="png", dpi=dpi, pil_kwargs={"compress_level": 3})
     return buf.getvalue()
 
 
@@ -71,28 +74,82 @@ def _group_title(players: Any, lineup: Any) -> str:
     return f"{title}\n{lineup}" if lineup else title
 
 
-def plot_seat_balance(data: Table, *, confidence: float = 0.95, path: str | Path | None = None) -> Figure:
-    """Win share per seat with Wilson-interval error bars and the fair-share line, one panel per line-up.
+def plot_seat_balance(data: Table, *, confidence: float = 0.95, margin: float | None = None,
+                      path: str | Path | None = None) -> Figure:
+    """Win share per seat as dots with Wilson intervals around the fair-share line, one panel per line-up.
 
-    ``data`` is a results table or a :func:`seat_balance` table.
+    ``data`` is a results table or a :func:`seat_balance` table. The axis is zoomed to the data (not from 0), so
+    a gap of a few points is visible; ``margin`` shades the band ``fair share +- margin`` of the fairness verdict.
     """
     sb = _collected(data) if _has(data, ("win_share_low", "fair_share")) else seat_balance(data, confidence)
     groups = sb.partition_by("players", "lineup", maintain_order=True, as_dict=True) if sb.height else {}
-    fig, axes = _panels(len(groups), 4.0, 3.2)
+    fig, axes = _panels(len(groups), 4.6 if len(groups) > 1 else 7.0, 3.4)
     for ax, ((players, lineup), g) in zip(axes, groups.items()):
         seats = g["seat"].to_numpy()
         share = g["win_share"].to_numpy()
         err = np.vstack([share - g["win_share_low"].to_numpy(), g["win_share_high"].to_numpy() - share])
-        ax.bar(seats, share, color="#2e86c1", width=0.6)
-        ax.errorbar(seats, share, yerr=err, fmt="none", ecolor="black", capsize=4, linewidth=1)
-        ax.axhline(g["fair_share"][0], color="black", linestyle="--", linewidth=1, label="fair share")
-        ax.set_xticks(seats, [str(s) for s in seats])
-        ax.set_xlabel("seat")
+        fair = float(g["fair_share"][0])
+        if margin:
+            ax.axhspan(fair - margin, fair + margin, color="#d5f5e3", zorder=0, label=f"fair ± {100 * margin:g} pts")
+        ax.axhline(fair, color="black", linestyle="--", linewidth=1, label="fair share")
+        ax.errorbar(seats, share, yerr=err, fmt="o", color="#2e86c1", ecolor="#2e86c1", capsize=5, markersize=7,
+                    linewidth=1.5, label=f"win share, {confidence:.0%} interval")
+        lo = min(float(np.nanmin(share - err[0])), fair - (margin or 0))
+        hi = max(float(np.nanmax(share + err[1])), fair + (margin or 0))
+        pad = max(0.15 * (hi - lo), 0.002)
+        ax.set_ylim(lo - pad, hi + pad)
+        ax.yaxis.set_major_formatter(_PCT)
+        ax.set_xticks(seats, [f"seat {s}" for s in seats])
+        ax.set_xlim(seats.min() - 0.5, seats.max() + 0.5)
         ax.set_ylabel("win share")
         ax.set_title(_group_title(players, lineup), fontsize=9)
-        ax.legend(loc="lower right", fontsize=8)
+        ax.legend(loc="best", fontsize=8)
+        ax.grid(axis="y", alpha=0.3)
     if not groups:
         axes[0].text(0.5, 0.5, "no games", ha="center", va="center")
+    return _done(fig, path)
+
+
+def plot_seat_differences(diffs: pl.DataFrame, *, confidence: float = 0.95, path: str | Path | None = None
+                          ) -> Figure:
+    """Paired seat differences (``seat a - seat b``) with simultaneous intervals, from
+    :func:`analysis.fairness.seat_differences`."""
+    n = diffs.height
+    fig = AnalysisFigure(figsize=(7.0, max(1.8, 0.45 * n + 1.1)), layout="constrained")
+    ax = fig.subplots()
+    y = np.arange(n)[::-1]
+    d = diffs["diff"].to_numpy()
+    err = np.vstack([d - diffs["low"].to_numpy(), diffs["high"].to_numpy() - d])
+    ax.axvline(0, color="black", linestyle="--", linewidth=1)
+    ax.errorbar(d, y, xerr=err, fmt="o", color="#2e86c1", capsize=4, markersize=6)
+    ax.set_yticks(y, [f"seat {a} − seat {b}" for a, b in zip(diffs["seat_a"], diffs["seat_b"])])
+    ax.xaxis.set_major_formatter(_PTS)
+    ax.set_xlabel(f"difference in win share (points), paired within games, {confidence:.0%} simultaneous")
+    ax.grid(axis="x", alpha=0.3)
+    return _done(fig, path)
+
+
+def plot_source_effects(effects: pl.DataFrame, shares: pl.DataFrame, *, path: str | Path | None = None) -> Figure:
+    """Two panels per source: its share of all VP, and its within-game effect on winning (odds ratio per
+    within-game SD, with interval) from :func:`analysis.sources.source_effects`."""
+    players = effects["players"][0] if effects.height else None
+    e = effects.filter(pl.col("players") == players).sort("or_per_sd") if effects.height else effects
+    sh = dict(zip(*shares.filter(pl.col("players") == players).select("source", "share"))) if shares.height else {}
+    n = e.height
+    fig = AnalysisFigure(figsize=(10.0, max(2.2, 0.36 * n + 1.2)), layout="constrained")
+    ax1, ax2 = fig.subplots(1, 2, sharey=True, width_ratios=[1, 1.4])
+    y = np.arange(n)
+    names = e["source"].to_list()
+    ax1.barh(y, [100 * (sh.get(s) or 0.0) for s in names], color="#85c1e9")
+    ax1.set_yticks(y, names, fontsize=8)
+    ax1.set_xlabel("share of all VP (%)")
+    orr = e["or_per_sd"].to_numpy()
+    err = np.vstack([orr - e["or_sd_low"].to_numpy(), e["or_sd_high"].to_numpy() - orr])
+    ax2.axvline(1, color="black", linestyle="--", linewidth=1)
+    ax2.errorbar(orr, y, xerr=np.nan_to_num(err), fmt="o", color="#1f618d", capsize=3, markersize=5)
+    ax2.set_xlabel("odds ratio of winning per within-game SD of the source")
+    ax2.grid(axis="x", alpha=0.3)
+    ax1.grid(axis="x", alpha=0.3)
     return _done(fig, path)
 
 
@@ -143,7 +200,7 @@ def plot_vp_distribution(data: Table, *, path: str | Path | None = None) -> Figu
     """
     counts = _collected(data) if _has(data, ("vp", "count")) else vp_counts(data)
     groups = counts.partition_by("players", maintain_order=True, as_dict=True) if counts.height else {}
-    fig, axes = _panels(len(groups), 4.5, 3.2)
+    fig, axes = _panels(len(groups), 4.5 if len(groups) > 1 else 8.0, 3.4)
     for ax, ((players,), g) in zip(axes, groups.items()):
         lo, hi = int(g["vp"].min()), int(g["vp"].max())
         edges = np.arange(lo, hi + 2) - 0.5
@@ -161,31 +218,29 @@ def plot_vp_distribution(data: Table, *, path: str | Path | None = None) -> Figu
 
 
 def select_openings(table: pl.DataFrame, max_rows: int) -> pl.DataFrame:
-    """At most ``max_rows`` rows of an :func:`opening_strength` table: significant ones first, then largest |z|."""
+    """At most ``max_rows`` rows of an :func:`opening_strength` table: the strongest and weakest by the shrunken
+    effect (half each), in table order."""
     if table.height <= max_rows:
         return table
-    return (
-        table.with_columns(pl.col("z").abs().alias("_absz"))
-        .sort(["significant", "_absz"], descending=[True, True])
-        .head(max_rows)
-        .drop("_absz")
-        .sort(["players", "seat", "win_share"], descending=[False, False, True])
-    )
+    ordered = table.sort("shrunk", descending=True)
+    top = ordered.head(max_rows - max_rows // 2)
+    return pl.concat([top, ordered.tail(max_rows // 2)]).sort("shrunk", descending=True)
 
 
 def plot_opening_strength(
     data: Table,
     *,
     column: str = "opening_1",
-    max_rows: int = 40,
+    max_rows: int = 30,
     path: str | Path | None = None,
     **opening_kwargs: Any,
 ) -> Figure:
-    """Forest plot: win share and Wilson interval per seat and opening, red when significant after correction.
+    """Forest plot of each opening's difference from the rest of its seat, with the corrected interval.
 
+    The intervals are drawn at the level the correction used for each row (``delta_low``/``delta_high`` of
+    :func:`opening_strength`) and coloured by the same decision, so an interval is red exactly when it excludes 0.
     ``data`` is a results table (``column`` and ``opening_kwargs`` go to :func:`opening_strength`) or an
-    :func:`opening_strength` table. A vertical mark shows each seat's average; at most ``max_rows`` rows are shown
-    (see :func:`select_openings`).
+    :func:`opening_strength` table; at most ``max_rows`` rows are shown (:func:`select_openings`).
     """
     if _has(data, ("opening", "p_adjusted")):
         table = _collected(data)
@@ -193,28 +248,29 @@ def plot_opening_strength(
         table = opening_strength(data, column, **opening_kwargs)
     table = select_openings(table, max_rows)
     n = table.height
-    fig = AnalysisFigure(figsize=(7.5, max(2.0, 0.28 * n + 1.2)), layout="constrained")
+    fig = AnalysisFigure(figsize=(10.0, max(2.0, 0.3 * n + 1.3)), layout="constrained")
     ax = fig.subplots()
     if n == 0:
         ax.text(0.5, 0.5, "no opening with enough games", ha="center", va="center")
         return _done(fig, path)
     y = np.arange(n)[::-1]
-    share = table["win_share"].to_numpy()
-    err = np.vstack([share - table["win_share_low"].to_numpy(), table["win_share_high"].to_numpy() - share])
-    colours = np.where(table["significant"].to_numpy(), SIGNIFICANT_COLOUR, PLAIN_COLOUR)
-    for c in (PLAIN_COLOUR, SIGNIFICANT_COLOUR):
-        m = colours == c
-        if m.any():
-            ax.errorbar(share[m], y[m], xerr=err[:, m], fmt="o", color=c, ecolor=c, capsize=2, markersize=4,
-                        label="significant" if c == SIGNIFICANT_COLOUR else "not significant")
-    avg = table["seat_win_share"].to_numpy()
-    ax.scatter(avg, y, marker="|", color="black", s=120, linewidths=1.2, label="seat average", zorder=3)
+    d = table["delta"].to_numpy()
+    err = np.vstack([d - table["delta_low"].to_numpy(), table["delta_high"].to_numpy() - d])
+    sig = table["significant"].to_numpy()
+    ax.axvline(0, color="black", linestyle="--", linewidth=1)
+    for mask, c, label in ((~sig, PLAIN_COLOUR, "not significant"), (sig, SIGNIFICANT_COLOUR, "significant")):
+        if mask.any():
+            ax.errorbar(d[mask], y[mask], xerr=err[:, mask], fmt="o", color=c, ecolor=c, capsize=2, markersize=4,
+                        label=f"{label} (corrected interval)")
     multi_players = table["players"].n_unique() > 1
     labels = [
-        (f"{p}p " if multi_players else "") + f"seat {s}: {o}"
-        for p, s, o in zip(table["players"].to_list(), table["seat"].to_list(), table["opening"].to_list())
+        (f"{p}p " if multi_players else "") + f"seat {s}: {o} (n={g:,})"
+        for p, s, o, g in zip(table["players"].to_list(), table["seat"].to_list(), table["opening"].to_list(),
+                              table["games"].to_list())
     ]
     ax.set_yticks(y, labels, fontsize=8)
-    ax.set_xlabel("win share")
+    ax.xaxis.set_major_formatter(_PTS)
+    ax.set_xlabel("win share minus the rest of the seat's games (points)")
     ax.legend(fontsize=8, loc="best")
+    ax.grid(axis="x", alpha=0.3)
     return _done(fig, path)

@@ -12,27 +12,30 @@ import polars as pl
 from . import _render as R
 from ._frame import columns, opening_columns, source_columns
 from .balance import GAME_KEY_CANDIDATES, metrics_from_seat_balance, seat_balance
-from .io import collect, read_results
+from .fairness import DEFAULT_MARGIN
+from .findings import CORRECTION_NAMES, Findings, findings, pct, read_stopping
+from .io import ResultsError, read_results
 from .length import game_length
-from .openings import opening_strength
 from .plots import (
     figure_png,
     plot_opening_strength,
-    plot_score_sources,
     plot_seat_balance,
+    plot_seat_differences,
+    plot_source_effects,
     plot_vp_distribution,
     vp_counts,
 )
-from .sources import score_sources
+from .stats import format_p
 
 FORMATS = ("html", "md")
-SECTION_TITLES = ("Run", "Seat balance", "Score sources", "VP distribution", "Opening strength", "Game length")
+SECTION_TITLES = ("Findings", "Seat balance", "Score sources", "Opening strength", "VP distribution", "Game length",
+                  "How many games?", "Run", "Full tables")
 _BASE_COLUMNS = ("players", "seat", "agent", "lineup", "win_share", "rank", "vp", "length")
 
 
 @dataclass
 class _Block:
-    kind: str  # "h2", "h3", "p", "table", "image", "dl"
+    kind: str  # "h2", "h3", "p", "ul", "table", "image", "dl", "details"
     content: Any
     extra: Any = None
 
@@ -50,35 +53,87 @@ def _manifest_items(manifest: dict[str, Any], folder: Path, n_chunks: int) -> li
         ("non-default overrides", over),
         ("agents", " | ".join(map(str, agents)) if isinstance(agents, list) else agents),
         ("master seed", manifest.get("master_seed")),
-        ("games", f"{done} of {games}" if done != games else games),
+        ("games", f"{done:,} of {games:,} (incomplete run: the report covers the games found)"
+         if isinstance(done, int) and isinstance(games, int) and done != games
+         else (f"{games:,}" if isinstance(games, int) else games)),
         ("brux version", manifest.get("brux_version")),
         ("folder", f"{folder} ({n_chunks} chunk files)"),
     ]
     return [(k, "" if v is None else str(v)) for k, v in items]
 
 
-def _top_bottom(table: pl.DataFrame, top: int) -> list[tuple[str, pl.DataFrame]]:
-    shown = ["players", "seat", "opening", "games", "frequency", "win_share", "win_share_low", "win_share_high",
-             "seat_win_share", "delta", "p_adjusted", "significant"]
-    if table.height <= 2 * top:
-        return [("All openings", table.sort("delta", descending=True).select(shown))]
-    return [
-        (f"Top {top} by difference from the seat average", table.sort("delta", descending=True).head(top)
-         .select(shown)),
-        (f"Bottom {top}", table.sort("delta").head(top).select(shown)),
-    ]
+def _iv(lo: float, hi: float, signed: bool = False, digits: int = 1) -> str:
+    return f"{pct(lo, signed, digits)} to {pct(hi, signed, digits)}"
 
 
-def build_blocks(
+def _seat_table(f: Findings, sb: pl.DataFrame) -> pl.DataFrame:
+    rows = []
+    for v in f.fairness:
+        g = sb.filter(pl.col("players") == v.players)
+        for r in g.iter_rows(named=True):
+            s = r["seat"]
+            if f.stopping:  # a sequential run: fixed-sample intervals are not valid after looking
+                fair = 1.0 / v.players
+                interval = {f"{f.confidence:.0%} interval (always valid)": _iv(fair + v.low[s], fair + v.high[s])}
+            else:
+                interval = {f"{f.confidence:.0%} interval (Wilson)": _iv(r["win_share_low"], r["win_share_high"])}
+            rows.append({"Players": v.players, "Seat": s, "Win share (%)": pct(r["win_share"]), **interval,
+                         "vs fair share (points)": pct(v.deviation[s], True, 2),
+                         "simultaneous interval": _iv(v.low[s], v.high[s], True, 2),
+                         "Outright wins": f"{r['outright_wins']:,}", "Shared wins": f"{r['shared_wins']:,}"})
+    return pl.DataFrame(rows)
+
+
+def _source_table(f: Findings) -> pl.DataFrame:
+    if f.source_effects is None:
+        return pl.DataFrame()
+    t = f.source_effects.join(f.source_shares, on=["players", "source"], how="left").sort(
+        "or_per_sd", descending=True, nulls_last=True)
+    return pl.DataFrame([{
+        "Source": r["source"], "Share of VP (%)": f"{100 * r['share']:.1f}", "Mean VP": f"{r['mean_vp']:.2f}",
+        "Odds ratio per SD": f"{r['or_per_sd']:.3f}", f"{f.confidence:.0%} interval":
+            f"{r['or_sd_low']:.3f} to {r['or_sd_high']:.3f}",
+        "Odds ratio per VP": f"{r['odds_ratio']:.3f}", "p": format_p(r["p_value"]),
+    } for r in t.iter_rows(named=True)])
+
+
+def _opening_table(t: pl.DataFrame, n: int) -> pl.DataFrame:
+    sig = t.filter(pl.col("significant"))
+    shown = pl.concat([sig.filter(pl.col("delta") > 0).sort("shrunk", descending=True).head(n),
+                       sig.filter(pl.col("delta") < 0).sort("shrunk").head(n)])
+    return pl.DataFrame([{
+        "Seat": r["seat"], "Opening": "(no decision)" if r["opening"] == "-" else r["opening"],
+        "Games (% of seat)": f"{r['games']:,} ({100 * r['frequency']:.1f}%)",
+        "Win share vs rest (%)": f"{pct(r['win_share'])} vs {pct(r['reference_share'])}",
+        "Difference (points)": pct(r["delta"], True, 2),
+        "Corrected interval": _iv(r["delta_low"], r["delta_high"], True, 2),
+        "Shrunk": pct(r["shrunk"], True, 2), "Adjusted p": format_p(r["p_adjusted"]),
+    } for r in shown.iter_rows(named=True)]) if shown.height else pl.DataFrame()
+
+
+def build_blocks(results_dir: str | Path, **options: Any
+                 ) -> tuple[str, list[_Block], dict[str, pl.DataFrame], Findings]:
+    """The report's title, content blocks, raw tables (exported as CSV) and findings.
+
+    The results are read lazily (each analysis reads only its columns); a data read failure raises ResultsError.
+    """
+    try:
+        return _build_blocks(results_dir, **options)
+    except (pl.exceptions.PolarsError, OSError) as exc:
+        if isinstance(exc, ResultsError):
+            raise
+        raise ResultsError(f"results data cannot be read in results folder '{results_dir}': {exc}") from exc
+
+
+def _build_blocks(
     results_dir: str | Path,
     *,
     min_games: int = 100,
     correction: str = "holm",
     confidence: float = 0.95,
     top: int = 10,
-    max_significant: int = 50,
-) -> tuple[str, list[_Block]]:
-    """The report's title and content blocks (tables as polars frames, plots as PNG bytes)."""
+    margin: float = DEFAULT_MARGIN,
+) -> tuple[str, list[_Block], dict[str, pl.DataFrame], Findings]:
     folder = Path(results_dir)
     lf, manifest = read_results(folder)
     cols = columns(lf)
@@ -86,82 +141,117 @@ def build_blocks(
     openings = opening_columns(cols)
     keys = [c for c in GAME_KEY_CANDIDATES if c in cols]
     wanted = list(dict.fromkeys([c for c in (*_BASE_COLUMNS, *keys) if c in cols] + sources + openings))
-    df = collect(lf.select(wanted), folder)
+    df = lf.select(wanted)  # lazy: every analysis reads only the columns it needs
     n_chunks = len(list(folder.glob("chunk-*.parquet")))
-    pct = f"{confidence:.0%}"
+    stopping = read_stopping(folder, manifest)
+    f = findings(df, margin=margin, confidence=confidence, correction=correction, min_games=min_games,
+                 stopping=stopping)
+    conf = f"{confidence:.0%}"
+    raw: dict[str, pl.DataFrame] = {}
     blocks: list[_Block] = []
     add = blocks.append
 
-    add(_Block("h2", "Run"))
-    add(_Block("dl", _manifest_items(manifest, folder, n_chunks)))
+    add(_Block("h2", "Findings"))
+    add(_Block("ul", f.sentences))
 
     add(_Block("h2", "Seat balance"))
     sb = seat_balance(df, confidence)
     bm = metrics_from_seat_balance(sb, confidence)
-    add(_Block("p", "Balance = 1 - largest gap between two seats' win shares; advantage_p1 = seat 0's win share / "
-                    "fair share (1/players); drawishness = fraction of games with a shared first place "
-                    f"({pct} Wilson interval)."))
-    add(_Block("table", bm))
-    add(_Block("p", f"Win share counts a k-way tie for first as 1/k per tied seat; win_share_low/high: {pct} Wilson "
-                    f"interval. sim_low/high: {pct} Goodman simultaneous intervals for the outright-win rate of all "
-                    "seats (and the tie rate) together. Outright and shared wins are counted separately."))
-    add(_Block("table", sb))
-    add(_Block("image", figure_png(plot_seat_balance(sb)), "Win share per seat"))
+    raw["seat_balance"], raw["balance_figures"] = sb, bm
+    add(_Block("image", figure_png(plot_seat_balance(sb, confidence=confidence, margin=margin)),
+               "Win share per seat around the fair share"))
+    add(_Block("p", f"Win share counts a k-way tie for first as 1/k per tied seat. The shaded band is the fair "
+                    f"share ± {100 * margin:g} points used by the verdict; the verdict's simultaneous intervals use "
+                    f"the per-game win shares ({f.fairness[0].method if f.fairness else ''})."))
+    add(_Block("table", _seat_table(f, sb)))
+    for players, d in f.seat_differences.items():
+        raw[f"seat_differences_{players}p"] = d
+        add(_Block("image", figure_png(plot_seat_differences(d, confidence=confidence)),
+                   f"Paired seat differences, {players} players"))
+    shared = [f"{r['players']} players: {100 * r['shared_first_rate']:.2f}% of games "
+              f"({pct(r['shared_first_low'], digits=2)}% to {pct(r['shared_first_high'], digits=2)}%)"
+              for r in bm.iter_rows(named=True)]
+    add(_Block("p", "Seat differences are paired within games (the standard error of the per-game difference of "
+                    "the two seats' shares), with Bonferroni intervals over the pairs. First place shared: "
+                    + "; ".join(shared) + f" ({conf} Wilson)."))
 
     add(_Block("h2", "Score sources"))
     if sources:
-        ss = score_sources(df)
-        add(_Block("p", "Mean VP per scoring source and seat; share = fraction of all VP; winners are the seats "
-                        "finishing first (shared first included); diff_winners = mean among winners - mean among "
-                        "the others; corr_win = point-biserial correlation with winning."))
-        add(_Block("table", ss))
-        add(_Block("h3", "All seats"))
-        add(_Block("table", score_sources(df, by_seat=False).drop("seat")))
-        add(_Block("image", figure_png(plot_score_sources(ss)), "Mean VP by source per seat"))
+        raw["source_means"] = f.source_means
+        raw["source_effects"] = f.source_effects
+        e = f.source_effects
+        ties = int(e["tie_games"].max()) if e.height else 0
+        add(_Block("image", figure_png(plot_source_effects(e, f.source_shares)), "Score sources and their effect"))
+        add(_Block("p", "Left: each source's share of all VP. Right: its within-game effect on winning, a "
+                        "conditional logit with the game as stratum, one source at a time (the sources add up to "
+                        "the VP that decides the winner, so a joint model has no finite estimate). The odds ratio "
+                        "is per within-game standard deviation of the source, and per VP in the table. Games with "
+                        f"a shared first place are left out ({ties:,} games)."))
+        add(_Block("table", _source_table(f)))
     else:
         add(_Block("p", "No vp_<source> columns in the results."))
+
+    add(_Block("h2", "Opening strength"))
+    if not openings:
+        add(_Block("p", "No opening_* columns in the results."))
+    for col, op in f.openings.items():
+        raw[f"openings_{col}"] = op
+        sig = op.filter(pl.col("significant"))
+        add(_Block("h3", col))
+        fam = CORRECTION_NAMES.get(correction, correction)
+        add(_Block("p", f"Each seat x opening with at least {min_games:,} games against the rest of that seat's "
+                        f"games; one correction family per table: {fam} over its {op.height} rows, "
+                        f"{sig.height} significant. Intervals are drawn at the level the correction used for each "
+                        "row, so they exclude 0 exactly for the significant rows. Ranked by the empirical-Bayes "
+                        f"shrunken difference; the least-played opening shown has "
+                        f"{int(op['games'].min()) if op.height else 0:,} games."))
+        if op.height == 0:
+            continue
+        t = _opening_table(op, top)
+        if t.height:
+            add(_Block("table", t))
+        add(_Block("image", figure_png(plot_opening_strength(op)), f"Opening strength ({col})"))
 
     add(_Block("h2", "VP distribution"))
     add(_Block("image", figure_png(plot_vp_distribution(vp_counts(df))), "Final VP per seat"))
 
-    add(_Block("h2", "Opening strength"))
-    add(_Block("p", f"Per seat and opening with at least {min_games} games: win share with a {pct} Wilson "
-                    "interval, two-sided z test against the seat's average win share, p-values corrected with "
-                    f"{correction} over all openings of the table."))
-    if not openings:
-        add(_Block("p", "No opening_* columns in the results."))
-    for col in openings:
-        op = opening_strength(df, col, min_games=min_games, correction=correction, confidence=confidence)
-        sig = op.filter(pl.col("significant"))
-        add(_Block("h3", col))
-        add(_Block("p", f"{op.height} seat x opening combinations tested, {sig.height} significant."))
-        if op.height == 0:
-            continue
-        if sig.height:
-            add(_Block("p", "Significant openings" + (f" (first {max_significant})" if sig.height > max_significant
-                                                     else "") + ":"))
-            add(_Block("table", sig.sort("p_adjusted").head(max_significant).select(
-                "players", "seat", "opening", "games", "win_share", "win_share_low", "win_share_high",
-                "seat_win_share", "delta", "lift", "p_value", "p_adjusted")))
-        for title, t in _top_bottom(op, top):
-            add(_Block("p", title + ":"))
-            add(_Block("table", t))
-        add(_Block("image", figure_png(plot_opening_strength(op)), f"Opening strength ({col})"))
-
     add(_Block("h2", "Game length"))
     if "length" in cols:
+        gl = game_length(df)
+        raw["game_length"] = gl
         add(_Block("p", "Decisions taken by players per game (each game counted once)."))
-        add(_Block("table", game_length(df)))
+        add(_Block("table", pl.DataFrame([{
+            "Players": r["players"], "Games": f"{r['games']:,}", "Mean": f"{r['mean']:.1f}",
+            "Median": f"{r['q50']:.0f}", "5% to 95%": f"{r['q05']:.0f} to {r['q95']:.0f}",
+            "Range": f"{r['min']} to {r['max']}"} for r in gl.iter_rows(named=True)])))
     else:
         add(_Block("p", "No length column in the results."))
 
+    add(_Block("h2", "How many games?"))
+    add(_Block("p", " ".join(s for s in f.sentences if "detects a seat gap" in s)
+               + " Sample sizes for other effects: brux plan --players N --gap 0.01."))
+
+    add(_Block("h2", "Run"))
+    add(_Block("dl", _manifest_items(manifest, folder, n_chunks)))
+    if stopping:
+        add(_Block("p", f"Sequential run: rule {stopping['rule']}"
+                        + (f" (target {stopping['target']:g})" if stopping.get("target") else "")
+                        + f", looked after {', '.join(f'{n:,}' for n in stopping.get('looks', []))} games; "
+                        f"stopped: {stopping['reason']}."))
+
+    add(_Block("h2", "Full tables"))
+    add(_Block("p", "Every table in full, also saved as CSV next to this report."))
+    for name, t in raw.items():
+        if t is not None:
+            add(_Block("details", t, name))
     title = f"brux results report: {manifest.get('game', folder.name)}"
-    return title, blocks
+    return title, blocks, raw, f
 
 
-def _render_html(title: str, blocks: list[_Block]) -> str:
+def _render_html(title: str, blocks: list[_Block], csv_dir: str = "") -> str:
     head = (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{html.escape(title)}</title><style>{R.HTML_STYLE}</style></head><body>"
     )
     parts = [head, f"<h1>{html.escape(title)}</h1>"]
@@ -170,8 +260,15 @@ def _render_html(title: str, blocks: list[_Block]) -> str:
             parts.append(f"<{b.kind}>{html.escape(b.content)}</{b.kind}>")
         elif b.kind == "p":
             parts.append(f'<p class="note">{html.escape(b.content)}</p>')
+        elif b.kind == "ul":
+            parts.append('<ul class="findings">' + "".join(f"<li>{html.escape(x)}</li>" for x in b.content)
+                         + "</ul>")
         elif b.kind == "table":
             parts.append(R.table_html(b.content))
+        elif b.kind == "details":
+            link = f' <a href="{html.escape(csv_dir)}/{html.escape(b.extra)}.csv">CSV</a>' if csv_dir else ""
+            parts.append(f"<details><summary>{html.escape(b.extra)} ({b.content.height:,} rows)</summary>{link}"
+                         + R.table_html(b.content.head(R.MAX_RAW_ROWS)) + "</details>")
         elif b.kind == "image":
             parts.append(R.image_html(b.content, b.extra))
         elif b.kind == "dl":
@@ -181,7 +278,7 @@ def _render_html(title: str, blocks: list[_Block]) -> str:
     return "\n".join(parts)
 
 
-def _render_md(title: str, blocks: list[_Block]) -> str:
+def _render_md(title: str, blocks: list[_Block], csv_dir: str = "") -> str:
     parts = [f"# {title}"]
     for b in blocks:
         if b.kind == "h2":
@@ -190,8 +287,14 @@ def _render_md(title: str, blocks: list[_Block]) -> str:
             parts.append(f"### {b.content}")
         elif b.kind == "p":
             parts.append(b.content)
+        elif b.kind == "ul":
+            parts.append("\n".join(f"- {x}" for x in b.content))
         elif b.kind == "table":
             parts.append(R.table_md(b.content))
+        elif b.kind == "details":
+            link = f" ([CSV]({csv_dir}/{b.extra}.csv))" if csv_dir else ""
+            parts.append(f"<details><summary>{b.extra} ({b.content.height:,} rows)</summary>{link}\n\n"
+                         + R.table_md(b.content.head(R.MAX_RAW_ROWS)) + "\n\n</details>")
         elif b.kind == "image":
             parts.append(R.image_md(b.content, b.extra))
         elif b.kind == "dl":
@@ -208,33 +311,62 @@ def write_report(
     correction: str = "holm",
     confidence: float = 0.95,
     top: int = 10,
+    margin: float = DEFAULT_MARGIN,
 ) -> Path:
     """Write a self-contained report of a results folder and return its path.
 
-    Sections: Run (the manifest: game, players, params_id, non-default overrides, agents, master seed, games),
-    Seat balance (metrics and per-seat table), Score sources (per seat and all seats), VP distribution, Opening
-    strength (per ``opening_*`` column: significant openings, top and bottom ``top`` by difference from the seat
-    average, forest plot) and Game length. ``format`` is ``"html"`` or ``"md"``; plots are embedded as base64 PNG
-    data URIs in both. The results are read once with polars; nothing is converted to pandas. A sweep folder
-    (``sweep.json``) gets the comparison report of its cells instead (:func:`analysis.compare.write_sweep_report`).
+    Sections (``SECTION_TITLES``): Findings (plain sentences with numbers and intervals, see
+    :func:`analysis.findings.findings`), Seat balance, Score sources, Opening strength (per ``opening_*`` column:
+    the significant openings after the correction, strongest and weakest ``top``, forest plot), VP distribution,
+    Game length, How many games?, Run (the manifest, and how a sequential run stopped) and Full tables (folded
+    away; every one also written as CSV into the folder ``<report name>_tables`` next to the report).
+    ``format`` is ``"html"`` or ``"md"``; plots are embedded as base64 PNG data URIs in both. ``margin`` is the
+    fairness margin in win share (0.02 = 2 points). A sweep folder (``sweep.json``) gets the comparison report of
+    its cells instead (:func:`analysis.compare.write_sweep_report`).
     """
     if format not in FORMATS:
         raise ValueError(f"format must be one of {FORMATS}, got {format!r}")
     from .compare import is_sweep, write_sweep_report
 
     if is_sweep(results_dir):  # a sweep folder: the comparison report of its cells (analysis.compare)
-        return write_sweep_report(results_dir, out_path, format, confidence=confidence, correction=correction)
-    title, blocks = build_blocks(results_dir, min_games=min_games, correction=correction, confidence=confidence,
-                                 top=top)
-    return write_page(title, blocks, out_path, format)
+        return write_sweep_report(results_dir, out_path, format, confidence=confidence, correction=correction,
+                                  margin=margin)
+    return report_and_findings(results_dir, out_path, format, min_games=min_games, correction=correction,
+                               confidence=confidence, top=top, margin=margin)[0]
 
 
-def write_page(title: str, blocks: list[_Block], out_path: str | Path, format: str) -> Path:
-    """Render blocks as one self-contained HTML or Markdown page, written atomically."""
-    text = _render_html(title, blocks) if format == "html" else _render_md(title, blocks)
+def report_and_findings(results_dir: str | Path, out_path: str | Path, format: str = "html", **options: Any
+                        ) -> tuple[Path, Findings]:
+    """:func:`write_report` of a results folder (not a sweep) that also returns the findings it reports."""
+    if format not in FORMATS:
+        raise ValueError(f"format must be one of {FORMATS}, got {format!r}")
+    title, blocks, raw, f = build_blocks(results_dir, **options)
+    return write_page(title, blocks, out_path, format, raw), f
+
+
+def write_tables(raw: dict[str, pl.DataFrame], out_path: str | Path) -> str:
+    """Write the raw tables as CSV into ``<report stem>_tables/`` next to the report; returns that folder's name."""
+    out = Path(out_path)
+    folder = out.with_name(out.stem + "_tables")
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, t in raw.items():
+        if t is not None:
+            t.write_csv(folder / f"{name}.csv")
+    return folder.name
+
+
+def write_page(title: str, blocks: list[_Block], out_path: str | Path, format: str,
+               raw: dict[str, pl.DataFrame] | None = None) -> Path:
+    """Render blocks as one self-contained HTML or Markdown page, written atomically (raw tables as CSV)."""
     out = Path(out_path)
     out.parent.mkdir(parents=True, exist_ok=True)
+    csv_dir = write_tables(raw, out) if raw else ""
+    text = _render_html(title, blocks, csv_dir) if format == "html" else _render_md(title, blocks, csv_dir)
     tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(out)
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(out)
+    except BaseException:  # a full disk leaves no partial file behind
+        tmp.unlink(missing_ok=True)
+        raise
     return out

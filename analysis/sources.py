@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import polars as pl
 
 from ._frame import (
@@ -103,3 +104,113 @@ def score_sources(df: Table, *, by_seat: bool = True, as_pandas: bool = False) -
         .drop("_o")
     )
     return finish(out, as_pandas)
+
+
+# ------------------------------------------------------------------------------------- within-game effect on winning
+
+DEFAULT_EFFECT_GAMES = 100_000
+
+
+def _clogit_1d(x: np.ndarray, winner: np.ndarray, max_iter: int = 50) -> tuple[float, float]:
+    """Conditional-logit (softmax within each game) fit of one covariate: ``(coef, se)``, Newton-Raphson.
+
+    ``x[g, s]`` is seat s's covariate in game g, ``winner[g]`` the seat that won it outright.
+    """
+    x = x - x.mean(axis=1, keepdims=True)
+    if not np.any(x):
+        return float("nan"), float("nan")
+    xw = x[np.arange(len(x)), winner]
+    beta = 0.0
+    info = float("nan")
+    for _ in range(max_iter):
+        eta = beta * x
+        eta -= eta.max(axis=1, keepdims=True)
+        p = np.exp(eta)
+        p /= p.sum(axis=1, keepdims=True)
+        ex = (p * x).sum(axis=1)
+        info = float(((p * x * x).sum(axis=1) - ex * ex).sum())
+        grad = float((xw - ex).sum())
+        if not info > 0:
+            return float("nan"), float("nan")
+        step = grad / info
+        beta += step
+        if abs(step) <= 1e-9 * max(1.0, abs(beta)):
+            break
+    else:  # no convergence: the source alone separates winners from the others
+        return float("nan"), float("nan")
+    return beta, 1.0 / np.sqrt(info)
+
+
+def source_effects(df: Table, confidence: float = 0.95, *, max_games: int | None = DEFAULT_EFFECT_GAMES,
+                   as_pandas: bool = False) -> Any:
+    """Within-game effect of each scoring source on winning: a conditional logit per source and player count.
+
+    For each game with an outright winner, P(seat s wins | the game) = exp(b x_s) / sum_t exp(b x_t), where x_s is
+    seat s's VP from the source: the game is its own stratum (the conditional logit of
+    ``statsmodels.discrete.conditional_models.ConditionalLogit`` with the game as group), so everything common to
+    the game cancels and the seats of a game are not treated as independent rows. One source at a time: the
+    sources add up to the VP that decides the winner, so a model with all of them is perfectly separated and has
+    no finite estimate. **Ties**: games whose first place is shared are left out (``tie_games`` counts them).
+    With ``max_games`` set, the first ``max_games`` outright games (in table order) are used. A source that never
+    differs between the seats of a game, or that alone separates winners from losers, gets NaN.
+
+    Columns: ``players``, ``source``, ``games`` (used), ``tie_games`` (left out), ``coef`` (log odds ratio per VP)
+    with ``se``, ``coef_low``/``coef_high`` (Wald interval at ``confidence``), ``odds_ratio`` per VP with its
+    interval ``or_low``/``or_high``, ``sd_within`` (the source's mean within-game standard deviation of VP),
+    ``or_per_sd`` = exp(coef * sd_within) with ``or_sd_low``/``or_sd_high``, and ``p_value`` (Wald).
+    """
+    from .fairness import game_key, per_game_arrays
+
+    lf = to_lazy(df)
+    cols = columns(lf)
+    sources = source_columns(cols)
+    if not sources:
+        raise ValueError(f"source_effects needs vp_<source> columns; the table has {cols}")
+    require(lf, ("players", "seat", "win_share", "game_id"), "source_effects")
+    data = lf.select(*dict.fromkeys([*game_key(cols), "players", "seat", "win_share", *sources])).collect()
+    rows = []
+    for players in data["players"].unique().sort().to_list():
+        arrays = per_game_arrays(data, int(players), ["win_share", *sources])
+        rows += effects_from_arrays(int(players), arrays["win_share"], {s: arrays[s] for s in sources},
+                                    confidence, max_games)
+    return finish(effects_table(rows), as_pandas)
+
+
+def effects_from_arrays(players: int, w: np.ndarray, sources: dict[str, np.ndarray], confidence: float = 0.95,
+                        max_games: int | None = DEFAULT_EFFECT_GAMES) -> list[dict[str, Any]]:
+    """The rows of :func:`source_effects` from per-game arrays ``w[game, seat]`` and ``sources[name][game, seat]``."""
+    from scipy import stats as _st
+
+    z = float(_st.norm.ppf(0.5 + confidence / 2))
+    outright = (w > 0).sum(axis=1) == 1
+    ties = int((~outright).sum())
+    idx = np.flatnonzero(outright)
+    if max_games is not None:
+        idx = idx[:max_games]
+    winner = w[idx].argmax(axis=1)
+    rows = []
+    for name, x_all in sources.items():
+        x = x_all[idx].astype(float)
+        coef, se = _clogit_1d(x, winner) if idx.size else (float("nan"), float("nan"))
+        sd = float(np.sqrt(x.var(axis=1).mean())) if idx.size else float("nan")
+        p = float(2 * _st.norm.sf(abs(coef / se))) if se > 0 else float("nan")
+        rows.append({"players": players, "source": name[len(SOURCE_PREFIX):], "games": int(idx.size),
+                     "tie_games": ties, "coef": coef, "se": se, "coef_low": coef - z * se, "coef_high": coef + z * se,
+                     "sd_within": sd, "p_value": p})
+    return rows
+
+
+def effects_table(rows: list[dict[str, Any]]) -> pl.DataFrame:
+    """The :func:`source_effects` table from its rows."""
+    out = pl.DataFrame(rows, schema={"players": pl.Int64, "source": pl.String, "games": pl.Int64,
+                                     "tie_games": pl.Int64, "coef": pl.Float64, "se": pl.Float64,
+                                     "coef_low": pl.Float64, "coef_high": pl.Float64, "sd_within": pl.Float64,
+                                     "p_value": pl.Float64})
+    return out.with_columns(
+        pl.col("coef").exp().alias("odds_ratio"), pl.col("coef_low").exp().alias("or_low"),
+        pl.col("coef_high").exp().alias("or_high"),
+        (pl.col("coef") * pl.col("sd_within")).exp().alias("or_per_sd"),
+        (pl.col("coef_low") * pl.col("sd_within")).exp().alias("or_sd_low"),
+        (pl.col("coef_high") * pl.col("sd_within")).exp().alias("or_sd_high"),
+    ).select("players", "source", "games", "tie_games", "coef", "se", "coef_low", "coef_high", "odds_ratio",
+             "or_low", "or_high", "sd_within", "or_per_sd", "or_sd_low", "or_sd_high", "p_value")

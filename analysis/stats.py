@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 from scipy import stats as _st
-from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import (
     multinomial_proportions_confint,
     proportion_confint,
@@ -98,19 +97,32 @@ def adjust_pvalues(pvalues, method: str = "holm", confidence: float = 0.95) -> t
     """Multiple-comparison correction; returns ``(reject, adjusted_p)``.
 
     ``method`` is ``"holm"`` (family-wise error), ``"fdr_bh"`` (Benjamini-Hochberg false discovery rate),
-    ``"bonferroni"`` or ``"none"``; wraps ``statsmodels.stats.multitest.multipletests`` at
-    ``alpha = 1 - confidence``.
+    ``"bonferroni"`` or ``"none"`` at ``alpha = 1 - confidence``. The adjusted p-values are those of
+    ``statsmodels.stats.multitest.multipletests`` (checked in the tests), computed directly: statsmodels' Holm
+    runs a full garbage collection on every call, which costs more than the correction itself.
     """
     alpha = _alpha(confidence)
     if method not in CORRECTIONS:
         raise ValueError(f"correction must be one of {CORRECTIONS}, got {method!r}")
     p = np.asarray(pvalues, dtype=float)
-    if p.size == 0:
+    m = p.size
+    if m == 0:
         return np.zeros(0, dtype=bool), np.zeros(0)
     if method == "none":
         return p < alpha, p.copy()
-    reject, adjusted, _, _ = multipletests(p, alpha=alpha, method=method)
-    return reject, adjusted
+    if method == "bonferroni":
+        adjusted = np.minimum(p * m, 1.0)
+    else:
+        order = np.argsort(p, kind="mergesort")
+        ranked = p[order]
+        steps = np.arange(1, m + 1)
+        if method == "holm":
+            adj = np.minimum(np.maximum.accumulate((m - steps + 1) * ranked), 1.0)
+        else:  # fdr_bh
+            adj = np.minimum(np.minimum.accumulate((m / steps * ranked)[::-1])[::-1], 1.0)
+        adjusted = np.empty(m)
+        adjusted[order] = adj
+    return adjusted <= alpha, adjusted
 
 
 def correlation_pvalue(r, n) -> np.ndarray:
@@ -129,3 +141,95 @@ def correlation_pvalue(r, n) -> np.ndarray:
         p = 2.0 * _st.t.sf(np.abs(t), df)
     p = np.where(np.abs(rc) >= 1.0, 0.0, p)
     return np.where((df > 0) & np.isfinite(r), p, np.nan)
+
+
+def ztest_welch(mean1, var1, n1, mean2, var2, n2) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Two-sided z test of equal means from group summaries with unequal variances; returns ``(diff, se, p)``.
+
+    ``se = sqrt(var1 / n1 + var2 / n2)`` with sample variances; equals ``statsmodels``
+    ``CompareMeans(...).ztest_ind(usevar="unequal")`` on the raw values. Zero standard error gives p = 1 for a
+    zero difference, else 0.
+    """
+    m1, v1, k1, m2, v2, k2 = (np.asarray(a, dtype=float) for a in (mean1, var1, n1, mean2, var2, n2))
+    diff = m1 - m2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        se = np.sqrt(v1 / k1 + v2 / k2)
+        p = np.where(se > 0, 2.0 * _st.norm.sf(np.abs(diff / se)), np.where(diff == 0, 1.0, 0.0))
+    return diff, se, p
+
+
+def adjusted_levels(pvalues, method: str = "holm", confidence: float = 0.95) -> np.ndarray:
+    """Per-test error level at which each test is decided by ``method``, for intervals that agree with it.
+
+    An interval at level ``1 - level[i]`` (with the test's own z statistic) excludes 0 exactly when the
+    corrected procedure rejects test i. ``holm``: the step-down threshold ``alpha / (m - j + 1)`` of a rejected
+    test at step j, and ``alpha / (m - r)`` for every test kept after r rejections; ``fdr_bh``: ``r alpha / m``
+    for all tests (the false-coverage-rate intervals of Benjamini and Yekutieli, 2005; ``alpha / m`` when nothing
+    is rejected); ``bonferroni``: ``alpha / m``; ``none``: ``alpha``.
+    """
+    alpha = _alpha(confidence)
+    if method not in CORRECTIONS:
+        raise ValueError(f"correction must be one of {CORRECTIONS}, got {method!r}")
+    p = np.asarray(pvalues, dtype=float)
+    m = p.size
+    if m == 0:
+        return np.zeros(0)
+    if method == "none":
+        return np.full(m, alpha)
+    if method == "bonferroni":
+        return np.full(m, alpha / m)
+    order = np.argsort(p, kind="stable")
+    steps = np.arange(1, m + 1)
+    if method == "fdr_bh":
+        below = np.flatnonzero(p[order] <= steps * alpha / m)
+        r = int(below[-1]) + 1 if below.size else 0
+        return np.full(m, max(r, 1) * alpha / m)
+    above = np.flatnonzero(p[order] > alpha / (m - steps + 1))  # Holm stops at its first failure
+    r = int(above[0]) if above.size else m
+    levels = np.empty(m)
+    levels[order] = np.where(steps <= r, alpha / (m - steps + 1), alpha / max(m - r, 1))
+    return levels
+
+
+def shrink(effect, se) -> tuple[np.ndarray, float]:
+    """Empirical-Bayes (normal-normal) shrinkage of effects towards 0; returns ``(shrunk, tau2)``.
+
+    The prior variance ``tau2 = max(0, mean(effect^2 - se^2))`` (method of moments); each effect is multiplied
+    by ``tau2 / (tau2 + se^2)``, so effects measured on few games are pulled in the most.
+    """
+    e = np.asarray(effect, dtype=float)
+    s2 = np.asarray(se, dtype=float) ** 2
+    if e.size == 0:
+        return e.copy(), 0.0
+    tau2 = float(max(0.0, np.mean(e * e - s2)))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        w = np.where(tau2 + s2 > 0, tau2 / (tau2 + s2), 0.0)
+    return e * w, tau2
+
+
+def quantile_mc_error(replicates, q: float) -> float:
+    """Monte Carlo standard error of the ``q`` quantile of bootstrap replicates (order-statistic method).
+
+    The q quantile of B replicates is the order statistic near ``B q``; its rank varies by about
+    ``sqrt(B q (1 - q))``, so the error is half the distance between the order statistics one such step below and
+    above (distribution-free, no density estimate).
+    """
+    x = np.sort(np.asarray(replicates, dtype=float))
+    b = x.size
+    if b < 2:
+        return float("nan")
+    step = np.sqrt(b * q * (1 - q))
+    lo = int(np.clip(np.floor(b * q - step), 0, b - 1))
+    hi = int(np.clip(np.ceil(b * q + step), 0, b - 1))
+    return float((x[hi] - x[lo]) / 2)
+
+
+def format_p(p: float) -> str:
+    """A p-value as text: 2 significant digits, scientific below 0.001, ``"< 1e-16"`` below double precision."""
+    if p is None or (isinstance(p, float) and np.isnan(p)):
+        return ""
+    if p < 1e-16:
+        return "< 1e-16"
+    if p < 1e-3:
+        return f"{p:.1e}"
+    return f"{p:.2g}" if p < 0.1 else f"{p:.2f}"

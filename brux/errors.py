@@ -7,3 +7,11 @@ class IllegalActionError(ValueError):
 
 class UnknownGameError(ValueError):
     """A game name brux does not know."""
+
+
+class ScenarioError(ValueError):
+    """A state view (``state_from_dict``) that does not describe a consistent position; the message names the field."""
+
+
+class RecordError(ValueError):
+    """A game record that cannot be replayed as written; the message names the field."""

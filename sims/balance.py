@@ -42,6 +42,7 @@ from brux.core.rng import derive_py
 from .agents import parse_lineup
 from .errors import SimsError
 from .execute import check_backend
+from .lock import folder_lock
 from .run import run
 from .store import MANIFEST, ResultsFolder, _atomic_write
 from .sweepfile import (
@@ -61,7 +62,7 @@ from .sweepfile import (
 
 BALANCE_KEYS = ("game", "players", "agents", "seed", "objective", "jobs", "chunk_size", "description", "budget",
                 "search")
-BUDGET_KEYS = ("candidates", "games", "keep", "growth", "finalists", "recheck_games", "recheck_seed", "bootstrap",
+BUDGET_KEYS = ("candidates", "games", "keep", "growth", "finalists", "recheck_games", "renonneg_int64", "bootstrap",
                "confidence")
 DIM_KEYS = ("low", "high", "length", "sorted", "values")
 OBJECTIVES = ("max_gap", "max_dev")
@@ -155,9 +156,9 @@ class BalanceSpec:
         return derive_py(derive_py(self.seed, _SEED_TAG), 1 + r) & _MASK63
 
     @property
-    def recheck_seed(self) -> int:
-        """The master seed of the re-check: ``budget.recheck_seed``, else derived from the seed (fresh seeds)."""
-        s = self.budget.get("recheck_seed")
+    def renonneg_int64(self) -> int:
+        """The master seed of the re-check: ``budget.renonneg_int64``, else derived from the seed (fresh seeds)."""
+        s = self.budget.get("renonneg_int64")
         return s if s is not None else derive_py(derive_py(self.seed, _SEED_TAG), 0) & _MASK63
 
 
@@ -187,8 +188,8 @@ def _budget(data: Any, where: str) -> dict[str, Any]:
     out["keep"] = _number(b, "keep", 0.0, 0.99, where, open_low=True)
     out["growth"] = _number(b, "growth", 1.0, 100.0, where)
     out["confidence"] = _number(b, "confidence", 0.5, 0.999, where)
-    if "recheck_seed" in b:
-        out["recheck_seed"] = int_key(b, "recheck_seed", None, 0, where, 2**63 - 1, prefix="budget.")
+    if "renonneg_int64" in b:
+        out["renonneg_int64"] = int_key(b, "renonneg_int64", None, 0, where, 2**63 - 1, prefix="budget.")
     return out
 
 
@@ -200,6 +201,11 @@ def _dimension(game: str, players: int, name: str, value: Any, where: str) -> Di
         raise SimsError(f"{where}key {key!r}: unknown rule parameter")
     if isinstance(value, list):
         value = {"values": value}
+    if value == {}:  # the parameter's declared search space (its game's parameter table)
+        space = brux.get_rules(game).params.search_space(name)
+        if space is None:
+            raise SimsError(f"{where}key {key!r}: {name} has no declared search range; give low and high or values")
+        value = space
     if not isinstance(value, dict):
         raise SimsError(f"{where}key {key!r} must be a table: {{low = 1, high = 3}}, {{values = [...]}} or "
                         f"{{low = 3, high = 8, length = 3}}, got {value!r}")
@@ -386,23 +392,30 @@ def _claim(folder: Path, spec: BalanceSpec, force: bool) -> None:
         raise SimsError(f"output path {where!r} exists and is not a folder")
     if (folder / MANIFEST).exists():
         raise SimsError(f"output folder {where!r} holds the results of a single run ({MANIFEST}); choose another one")
+    if (folder / "sweep.json").exists():
+        raise SimsError(f"output folder {where!r} holds a sweep (sweep.json); choose another one")
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / BALANCE_MANIFEST
     if not path.exists():
         return
     try:
         old = json.loads(path.read_text(encoding="utf-8"))
-        same = isinstance(old, dict) and old.get("spec") == spec.identity()
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        old, same = None, False
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        old = None
+    if not isinstance(old, dict) or old.get("kind") != BALANCE_KIND:
+        raise SimsError(f"output folder {where!r} holds a {BALANCE_MANIFEST} that is not a brux balance manifest; "
+                        "brux does not delete files it did not write: move it away or choose another output folder")
+    same = old.get("spec") == spec.identity()
     if same:
         return
     if not force:
         raise SimsError(f"output folder {where!r} holds a different balance search; use --force to replace it or "
                         "choose another output folder")
-    for rel in (old or {}).get("runs", []) if isinstance(old, dict) else []:
+    for rel in old.get("runs", []) if isinstance(old.get("runs"), list) else []:
+        if not isinstance(rel, str) or Path(rel).is_absolute() or ".." in Path(rel).parts:
+            continue
         p = folder / rel
-        if isinstance(rel, str) and ".." not in Path(rel).parts and p.is_dir():
+        if p.is_dir():
             ResultsFolder(p).clear()
     path.unlink(missing_ok=True)
 
@@ -428,13 +441,24 @@ def balance(
     validated before a game is played. Re-running the same search into the same folder resumes it; a folder holding
     another search is refused unless `force`. `on_round(summary)` is called after each round and after the re-check.
     """
-    from analysis.compare import bootstrap_objective, objective_interval, percentile_interval
-
     spec = load_balance(source)
     jobs = jobs if jobs is not None else (spec.jobs if spec.jobs is not None else -1)
     check_backend(backend, jobs, scheduler)
+    if out is not None and not str(out).strip():
+        raise SimsError("the output folder must not be an empty path")
     tmp = tempfile.TemporaryDirectory(prefix="brux-balance-") if out is None else None
     folder = Path(tmp.name if tmp else out)  # type: ignore[arg-type]
+    if folder.exists() and not folder.is_dir():
+        raise SimsError(f"output path {str(folder)!r} exists and is not a folder")
+    with folder_lock(folder):
+        return _balance(spec, folder, tmp, jobs, backend, scheduler, force, progress, on_round)
+
+
+def _balance(spec: BalanceSpec, folder: Path, tmp: tempfile.TemporaryDirectory[str] | None, jobs: int,
+             backend: str, scheduler: str | None, force: bool, progress: bool,
+             on_round: Callable[[dict[str, Any]], None] | None) -> BalanceResult:
+    from analysis.compare import bootstrap_objective, objective_interval, percentile_interval
+
     _claim(folder, spec, force)
     budget = spec.budget
     cands = candidates(spec)
@@ -489,7 +513,7 @@ def balance(
 
     # re-check the finalists and the baseline on fresh seeds
     recheck = list(finalists) + ([0] if 0 not in finalists else [])
-    mats = [play(cands[i], budget["recheck_games"], spec.recheck_seed, f"recheck/{cands[i].params_id}")
+    mats = [play(cands[i], budget["recheck_games"], spec.renonneg_int64, f"recheck/{cands[i].params_id}")
             for i in recheck]
     n = min(m.shape[0] for m in mats)
     mats = [m[:n] for m in mats]
@@ -516,7 +540,7 @@ def balance(
         })
     table = pl.DataFrame(rows).sort("objective", "baseline").with_row_index("rank", offset=1)
     table = table.with_columns(pl.col("rank").cast(pl.Int64))
-    recheck_summary = {"round": "recheck", "seed": spec.recheck_seed, "games": n, "candidates": len(recheck),
+    recheck_summary = {"round": "recheck", "seed": spec.renonneg_int64, "games": n, "candidates": len(recheck),
                        "objective": spec.objective, "confidence": conf, "bootstrap": budget["bootstrap"]}
     seconds = time.perf_counter() - start
     manifest.update(rounds=rounds, recheck=recheck_summary, results=table.to_dicts(), complete=True,

@@ -14,8 +14,10 @@ import brux
 from brux.games import get_rules
 
 from .commands import register_all
+from .errors import SimsError
 from .execute import BACKENDS
 from .spec import DEFAULT_CHUNK_SIZE, parse_overrides
+from .stopping import add_stopping_options, make_until, stop_line
 
 if TYPE_CHECKING:
     from .run import RunResult
@@ -74,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", metavar="GAME")
     _add_game_options(p)
     _add_run_options(p, games=100_000, out_flag="--out")
+    add_stopping_options(p)
 
     p = sub.add_parser("play", help="play one game and print it step by step",
                        description="Play one game (its seed is the `seed` column of a results table) and print the "
@@ -96,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="PATH", help="report file (default: report.html, or report.md with --format md)")
     p.add_argument("--format", choices=("html", "md"),
                    help="report format (default: from the --out suffix, else html)")
+    p.add_argument("--margin", type=float, default=0.02, metavar="M",
+                   help="fairness margin in win share (default: %(default)s = 2 points)")
 
     p = sub.add_parser("analyze", help="simulate and write the report in one go",
                        description="Simulate a game and write its report; prints the seat win shares with 95%% "
@@ -105,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="game (default: %(default)s)")
     _add_game_options(p)
     _add_run_options(p, games=DEFAULT_ANALYZE_GAMES, out_flag="--out-dir")
+    add_stopping_options(p)
     p.add_argument("--report", default="report.html", metavar="PATH", help="report file (default: %(default)s)")
     p.add_argument("--format", choices=("html", "md"), help="report format (default: from the --report suffix)")
     register_all(sub)
@@ -119,14 +125,47 @@ def _cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def out_path(value: str | None, default: str | Path, flag: str = "--out") -> Path:
+    """The output folder of a command: `default` when the option is not given; an empty value is an error."""
+    if value is None:
+        return Path(default)
+    if not value.strip():
+        raise SimsError(f"{flag} must not be empty (leave it out for the default {str(default)!r})")
+    return Path(value)
+
+
+def check_output_file(value: str | None, flag: str) -> None:
+    """SimsError, before any game is played, when the file `value` could not be written."""
+    if value is None:
+        return
+    if not value.strip():
+        raise SimsError(f"{flag} must not be empty")
+    path = Path(value)
+    if path.is_dir():
+        raise SimsError(f"{flag} {value!r} is a folder, not a file")
+    parent = path.absolute().parent
+    while not parent.exists():
+        parent = parent.parent
+    if not parent.is_dir():
+        raise SimsError(f"{flag} {value!r}: {str(parent)!r} is not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise SimsError(f"{flag} {value!r} cannot be written (no permission in {str(parent)!r})")
+
+
 def _run(args: argparse.Namespace) -> RunResult:
     from .run import run
 
-    out = args.out or Path("results") / f"{args.game}-{args.players}p"
-    return run(args.game, args.players, args.games, agents=args.agents, seed=args.seed,
-               overrides=parse_overrides(args.overrides), out=out, chunk_size=args.chunk_size, jobs=args.jobs,
-               backend=args.backend, scheduler=args.scheduler, force=args.force,
-               progress=not args.quiet and sys.stderr.isatty())
+    flag = "--out-dir" if args.command == "analyze" else "--out"
+    out = out_path(args.out, Path("results") / f"{args.game}-{args.players}p", flag)
+    until = make_until(args)
+    result = run(args.game, args.players, args.games, agents=args.agents, seed=args.seed,
+                 overrides=parse_overrides(args.overrides), out=out, chunk_size=args.chunk_size, jobs=args.jobs,
+                 backend=args.backend, scheduler=args.scheduler, force=args.force,
+                 progress=not args.quiet and sys.stderr.isatty(), until=until)
+    line = stop_line(until)
+    if line:
+        print(line)
+    return result
 
 
 def _run_line(result: RunResult) -> str:
@@ -145,13 +184,15 @@ def _cmd_run(args: argparse.Namespace) -> int:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     from .spec import RunSpec
+    from .store import _atomic_write
     from .trace import play, summary
 
+    check_output_file(args.record, "--record")
     spec = RunSpec.create(args.game, args.players, 1, args.agents, args.seed, parse_overrides(args.overrides))
     state = play(spec.load_game(), spec.agents, args.seed, sys.stdout if args.trace else None)
     if args.record:
-        Path(args.record).write_text(json.dumps(state.record(agents=list(spec.agents)), indent=1) + "\n",
-                                     encoding="utf-8")
+        text = json.dumps(state.record(agents=list(spec.agents)), indent=1) + "\n"
+        _atomic_write(Path(args.record), lambda p: p.write_text(text, encoding="utf-8"))
     print(summary(state, spec.agents))
     if args.record:
         print(f"record: {args.record}")
@@ -175,13 +216,28 @@ def _cmd_report(args: argparse.Namespace) -> int:
     from analysis import write_report
 
     fmt = _report_format(args.out, args.format)
-    out = write_report(args.results, args.out or f"report.{fmt}", format=fmt)
+    check_output_file(args.out, "--out")
+    out = write_report(args.results, args.out or f"report.{fmt}", format=fmt, margin=args.margin)
     print(f"report: {out}")
     return 0
 
 
 def _cmd_analyze(args: argparse.Namespace) -> int:
-    from analysis import collect, read_results, seat_balance, write_report
+    from .execute import check_backend
+    from .lock import folder_lock
+    from .spec import RunSpec
+
+    check_output_file(args.report, "--report")
+    RunSpec.create(args.game, args.players, args.games, args.agents, args.seed, parse_overrides(args.overrides),
+                   args.chunk_size)
+    check_backend(args.backend, args.jobs, args.scheduler)
+    with folder_lock(out_path(args.out, Path("results") / f"{args.game}-{args.players}p", "--out-dir")):
+        return _analyze(args)  # the folder stays ours from the first game to the report
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    from analysis import collect, read_results, seat_balance
+    from analysis.report import report_and_findings
 
     result = _run(args)
     print(_run_line(result))
@@ -193,7 +249,11 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
         print(f"{r['seat']:>4}  {r['win_share']:>9.4f}  [{r['win_share_low']:.4f}, {r['win_share_high']:.4f}]  "
               f"{r['outright_wins']:>8}  {r['shared_wins']:>7}  {lineup[r['seat']]}")
     fmt = _report_format(args.report, args.format)
-    print(f"report: {write_report(result.path, args.report, format=fmt)}")
+    out, found = report_and_findings(result.path, args.report, fmt, margin=args.margin)
+    print("findings:")
+    for sentence in found.sentences:
+        print(f"- {sentence}")
+    print(f"report: {out}")
     return 0
 
 
@@ -219,6 +279,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         message = " ".join(str(e).split()) or type(e).__name__
         print(f"brux: error: {message}", file=sys.stderr)
         return 2
+    except MemoryError:
+        print("brux: error: out of memory; use a smaller --chunk-size or fewer --jobs", file=sys.stderr)
+        return 2
+    except RecursionError:
+        print("brux: error: the input is nested too deeply", file=sys.stderr)
+        return 2
+    except Exception as e:  # I/O failures reported by a library under its own exception type (polars, pyarrow)
+        if not _is_resource_error(e):
+            raise
+        print(f"brux: error: {' '.join(str(e).split())}", file=sys.stderr)
+        return 2
+
+
+def _is_resource_error(e: BaseException) -> bool:
+    text = str(e)
+    return any(s in text for s in ("No space left", "Disk quota", "Permission denied", "Input/output error",
+                                   "Read-only file system"))
 
 
 if __name__ == "__main__":

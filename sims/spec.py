@@ -9,6 +9,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 import brux
 from brux import Game
 from brux.games import get_rules
@@ -18,11 +20,13 @@ from .errors import SimsError
 
 DEFAULT_CHUNK_SIZE = 50_000
 MAX_CHUNKS = 999_999  # chunk files are numbered with six digits
+MAX_CHUNK_SIZE = 1_000_000  # games per chunk: a chunk is built in memory before it is written
+BYTES_PER_SEAT = 600  # peak memory per game and seat while a chunk is played and written (arrays, table, Parquet)
 MANIFEST_FORMAT = 1
+MAX_OVERRIDE_DEPTH = 16  # nesting of lists and tables in one rule value
 
 
-def parse_value(text: str) -> Any:
-    """A rule value from the command line: a JSON or TOML literal, else the text itself."""
+def _literal(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError:
@@ -31,6 +35,21 @@ def parse_value(text: str) -> Any:
         return tomllib.loads(f"v = {text}")["v"]
     except tomllib.TOMLDecodeError:
         return text
+
+
+def parse_value(text: str) -> Any:
+    """A rule value from the command line: a JSON or TOML literal, else the text itself."""
+    from brux.core.records import depth
+
+    try:
+        value = _literal(text)
+    except RecursionError:
+        deep = True
+    else:
+        deep = depth(value, MAX_OVERRIDE_DEPTH) > MAX_OVERRIDE_DEPTH
+    if deep:
+        raise SimsError(f"rule value {text[:30]!r}... is nested more than {MAX_OVERRIDE_DEPTH} levels deep")
+    return value
 
 
 def parse_overrides(items: Iterable[str]) -> dict[str, Any]:
@@ -51,10 +70,37 @@ def parse_overrides(items: Iterable[str]) -> dict[str, Any]:
 
 
 def _int(name: str, value: Any, low: int, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low or (
+        high is not None and value > high
+    ):
         bound = f"between {low} and {high}" if high is not None else f"at least {low}"
         raise SimsError(f"{name} must be an integer {bound}, got {value!r}")
-    return value
+    return int(value)
+
+
+def _available_memory() -> int | None:
+    """Bytes of memory available to new allocations (Linux ``MemAvailable``), None when unknown."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def check_memory(spec: RunSpec, jobs: int) -> None:
+    """SimsError when the chunks played at the same time would not fit in the available memory."""
+    from joblib import effective_n_jobs
+
+    per_chunk = min(spec.chunk_size, spec.games) * spec.players * BYTES_PER_SEAT
+    workers = min(effective_n_jobs(jobs), -(-spec.games // spec.chunk_size))
+    available = _available_memory()
+    if available is not None and per_chunk * workers > available:
+        raise SimsError(f"{workers} chunk(s) of {min(spec.chunk_size, spec.games):,} games at a time need about "
+                        f"{per_chunk * workers / 2**30:.1f} GiB of memory, {available / 2**30:.1f} GiB are available; "
+                        "use a smaller chunk size or fewer jobs")
 
 
 @functools.lru_cache(maxsize=16)
@@ -89,7 +135,7 @@ class RunSpec:
         if game not in brux.list_games():
             raise SimsError(f"unknown game {game!r}; known games: {', '.join(brux.list_games())}")
         rules = get_rules(game)
-        if isinstance(players, bool) or not isinstance(players, int) or not (
+        if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or not (
             rules.min_players <= players <= rules.max_players
         ):
             raise SimsError(f"{game} is for {rules.min_players} to {rules.max_players} players, got {players!r}")
@@ -99,11 +145,11 @@ class RunSpec:
             raise SimsError(f"rule overrides must be numbers, strings, booleans, lists or tables: {e}") from e
         spec = cls(
             game=game,
-            players=players,
+            players=int(players),
             agents=parse_lineup(agents, players, game),
             games=_int("games", games, 1),
             master_seed=_int("seed", seed, 0, 2**63 - 1),
-            chunk_size=_int("chunk size", chunk_size, 1),
+            chunk_size=_int("chunk size", chunk_size, 1, MAX_CHUNK_SIZE),
             overrides=over,
         )
         if -(-spec.games // spec.chunk_size) > MAX_CHUNKS:
@@ -126,6 +172,7 @@ class RunSpec:
             "format": MANIFEST_FORMAT,
             "brux_version": brux.__version__,
             "game": self.game,
+            "rules_version": game.rules_version,
             "players": self.players,
             "overrides": json.loads(json.dumps(self.overrides)),
             "params": json.loads(json.dumps(game.params)),

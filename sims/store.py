@@ -1,7 +1,9 @@
 """The results folder: ``manifest.json`` and one Parquet file per finished chunk (docs/results.md).
 
 Files are written under a temporary hidden name and renamed, so a chunk file exists only once it is complete and an
-interrupted run leaves no partial chunk. A folder holding another run is refused unless ``force`` is given.
+interrupted run leaves no partial chunk. A folder holding another run is refused unless ``force`` is given; files
+brux did not write (a foreign ``manifest.json``, other files) are never deleted. The caller holds the folder's lock
+(`sims.lock.folder_lock`) while it prepares and writes the folder.
 """
 
 from __future__ import annotations
@@ -17,20 +19,35 @@ from typing import Any
 import polars as pl
 
 from .chunks import Chunk
-from .errors import SimsError
+from .errors import SimsError, warn
+from .integrity import QUARANTINE, check_chunk, quarantine
 
 MANIFEST = "manifest.json"
 _CHUNK_GLOB = "chunk-*.parquet"
 _CHUNK_RE = re.compile(r"^chunk-(\d{6})\.parquet$")
 _TEMP_GLOBS = (".chunk-*.parquet.*.tmp", f".{MANIFEST}.*.tmp")
 _IDENTITY_SKIP = ("games_done",)
+_MANIFEST_KEYS = ("format", "game", "players", "master_seed", "games", "chunk_size", "agents", "params_id",
+                  "games_done")
+#: result files of other brux commands: a run never writes into their folders
+FOREIGN_MARKERS = {"sweep.json": "a sweep", "balance.json": "a balance search"}
 
 
 def chunk_name(index: int) -> str:
     return f"chunk-{index:06d}.parquet"
 
 
+def write_error(path: Path, e: BaseException) -> SimsError:
+    """A one-line SimsError for a failed write of `path` (disk full, permissions, I/O errors from any library)."""
+    reason = e.strerror if isinstance(e, OSError) and e.strerror else " ".join(str(e).split()) or type(e).__name__
+    reason = next((r for r in _IO_REASONS if r in reason), reason)
+    hint = "; free some space and run the same command again to resume" if "space" in reason.lower() else ""
+    return SimsError(f"cannot write {str(path)!r}: {reason}{hint}")
+
+
 def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+    """Write `path` through a temporary file and a rename; on any failure the temporary file is removed and an
+    I/O failure (OSError, or a library's error wrapping one) becomes a one-line SimsError naming the file."""
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
     try:
         write(tmp)
@@ -40,12 +57,28 @@ def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
         finally:
             os.close(fd)
         os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
+    except BaseException as e:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        if isinstance(e, OSError) or _is_io_error(e):
+            raise write_error(path, e) from e
         raise
 
 
+def _is_io_error(e: BaseException) -> bool:
+    """Polars reports write failures as its own exception types, with the OS error in the message."""
+    return type(e).__module__.startswith(("polars", "pyarrow")) and (
+        "os error" in str(e) or any(s in str(e) for s in _IO_REASONS))
+
+
+_IO_REASONS = ("No space left on device", "Disk quota exceeded", "Permission denied", "Input/output error",
+               "Read-only file system")
+
+
 def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    old = {"rules_version": 1, **old}  # folders written before rules versions were recorded hold version 1
     keys = sorted((set(old) | set(new)) - set(_IDENTITY_SKIP))
     return [k for k in keys if old.get(k) != new.get(k)]
 
@@ -70,36 +103,52 @@ class ResultsFolder:
             m = _CHUNK_RE.match(p.name)
             if m is None:
                 raise SimsError(f"output folder {str(self.path)!r} holds a file {p.name!r} that is not a chunk file "
-                                "of brux; remove it or use --force to start over")
+                                "of brux; brux does not delete files it did not write: move it away or choose "
+                                "another output folder")
             found[int(m.group(1))] = p
         return dict(sorted(found.items()))
 
     def read_manifest(self) -> dict[str, Any] | None:
-        """The manifest, or None when there is none; SimsError when it cannot be read."""
+        """The manifest, or None when there is none; SimsError when it is not a brux results manifest."""
         if not self.manifest_path.exists():
             return None
+        problem = None
         try:
             manifest = json.loads(self.manifest_path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise SimsError(f"corrupt manifest {str(self.manifest_path)!r} ({' '.join(str(e).split())}); "
-                            "use --force to start over") from e
-        if not isinstance(manifest, dict) or not isinstance(manifest.get("games_done"), int):
-            raise SimsError(f"corrupt manifest {str(self.manifest_path)!r} (not a brux results manifest); "
-                            "use --force to start over")
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+            problem = " ".join(str(e).split()) or type(e).__name__
+        else:
+            if not isinstance(manifest, dict) or any(k not in manifest for k in _MANIFEST_KEYS) or \
+                    not isinstance(manifest.get("games_done"), int):
+                problem = "not a brux results manifest"
+        if problem:
+            raise SimsError(f"output folder {str(self.path)!r} holds a {MANIFEST} that brux cannot use ({problem}); "
+                            "brux does not delete files it did not write: move it away or choose another output "
+                            "folder")
         return manifest
 
     def write_manifest(self, manifest: dict[str, Any]) -> None:
         text = json.dumps(manifest, indent=1) + "\n"
         _atomic_write(self.manifest_path, lambda p: p.write_text(text, encoding="utf-8"))
 
-    def write_chunk(self, index: int, table: pl.DataFrame) -> None:
-        """Write one chunk's rows atomically."""
-        _atomic_write(self.chunk_path(index), lambda p: table.write_parquet(p, compression="zstd"))
+    def write_chunk(self, index: int, table: pl.DataFrame, metadata: dict[str, str] | None = None) -> None:
+        """Write one chunk's rows atomically, with its identity and checksum as Parquet metadata."""
+        _atomic_write(self.chunk_path(index),
+                      lambda p: table.write_parquet(p, compression="zstd", metadata=metadata))
 
     def clear(self) -> None:
         """Remove the manifest, chunk files and temporary files of brux (nothing else)."""
-        for p in [*self.path.glob(_CHUNK_GLOB), *self._temp_files(), self.manifest_path]:
+        chunks = [p for p in self.path.glob(_CHUNK_GLOB) if _CHUNK_RE.match(p.name)]
+        for p in [*chunks, *self._temp_files(), self.manifest_path]:
             p.unlink(missing_ok=True)
+
+    def remove_temp_files(self) -> None:
+        """Remove brux's temporary files (the caller holds the lock, so they are its own); errors are ignored."""
+        for p in self._temp_files():
+            try:
+                p.unlink(missing_ok=True)
+            except OSError:
+                pass
 
     def _temp_files(self) -> list[Path]:
         return [p for pattern in _TEMP_GLOBS for p in self.path.glob(pattern)]
@@ -108,8 +157,10 @@ class ResultsFolder:
                 force: bool = False) -> set[int]:
         """Claim the folder for a run and return the indices of its chunks already finished there.
 
-        A folder with the same run (same manifest apart from ``games_done``) is resumed; a folder with another run,
-        a corrupt manifest or damaged chunk files is refused (SimsError), or emptied when `force` is true.
+        A folder with the same run (same manifest apart from ``games_done``) is resumed: every chunk file is
+        verified (identity and checksum) and one that does not belong is moved into ``quarantine/`` and played
+        again. A folder with another run is refused (SimsError), or emptied of brux's files when `force` is true; a
+        foreign manifest, a sweep or balance folder is refused even with `force`. The caller holds the lock.
         """
         where = str(self.path)
         if self.path.exists() and not self.path.is_dir():
@@ -118,42 +169,51 @@ class ResultsFolder:
             self.path.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise SimsError(f"cannot create output folder {where!r}: {e.strerror or e}") from e
-        if force:
+        for name, what in FOREIGN_MARKERS.items():
+            if (self.path / name).exists():
+                raise SimsError(f"output folder {where!r} holds {what} ({name}), not a single run; choose another "
+                                "output folder")
+        old = self.read_manifest()
+        if force and old is not None:
             try:
                 self.clear()
             except OSError as e:
                 raise SimsError(f"cannot clear output folder {where!r}: {e.strerror or e}") from e
-        old = self.read_manifest()
+            old = None
         if old is None and self.chunk_files():
-            raise SimsError(f"output folder {where!r} has chunk files but no {MANIFEST}; use --force to start over")
+            if not force:
+                raise SimsError(f"output folder {where!r} has chunk files but no {MANIFEST}; use --force to start "
+                                "over")
+            self.clear()
         if old is not None:
             diff = _differences(old, manifest)
             if diff:
                 raise SimsError(f"output folder {where!r} holds a different run ({', '.join(diff)} differ); "
                                 "use --force to replace it or choose another output folder")
-        for p in self._temp_files():
-            p.unlink(missing_ok=True)
-        done = self._check_chunks(chunks, columns, manifest["players"])
-        games_done = sum(chunks[i].count for i in done)
         try:
+            for p in self._temp_files():
+                p.unlink(missing_ok=True)
+            done = self._check_chunks(manifest, chunks, columns)
+            games_done = sum(chunks[i].count for i in done)
             self.write_manifest({**manifest, "games_done": games_done})
         except OSError as e:
             raise SimsError(f"cannot write to output folder {where!r}: {e.strerror or e}") from e
         return done
 
-    def _check_chunks(self, chunks: Sequence[Chunk], columns: Sequence[str], players: int) -> set[int]:
-        import pyarrow.parquet as pq
+    def _check_chunks(self, manifest: dict[str, Any], chunks: Sequence[Chunk], columns: Sequence[str]) -> set[int]:
+        from concurrent.futures import ThreadPoolExecutor
 
+        files = self.chunk_files()
+        with ThreadPoolExecutor(max(1, min(4, os.cpu_count() or 1))) as pool:  # reading and hashing release the GIL
+            checks = list(pool.map(lambda item: check_chunk(item[1], item[0], manifest, list(columns)), files.items()))
         done = set()
-        for index, path in self.chunk_files().items():
-            hint = f"delete {path.name} to play it again or use --force to start over"
-            if index >= len(chunks):
-                raise SimsError(f"chunk file {str(path)!r} is beyond the {len(chunks)} chunks of this run; {hint}")
-            try:
-                meta = pq.read_metadata(path)
-            except Exception as e:  # pyarrow raises several types for damaged files
-                raise SimsError(f"damaged chunk file {str(path)!r} ({' '.join(str(e).split())}); {hint}") from e
-            if meta.schema.names != list(columns) or meta.num_rows != chunks[index].count * players:
-                raise SimsError(f"damaged chunk file {str(path)!r} (unexpected columns or row count); {hint}")
-            done.add(index)
+        for check in checks:
+            index, path = check.index, check.path
+            if check.problem is None:
+                done.add(index)
+                continue
+            moved = quarantine(path)
+            again = " and is played again" if index < len(chunks) else ""
+            warn(f"chunk file {str(path)!r} is not a valid chunk of this run ({check.problem}); moved to "
+                 f"{QUARANTINE}/{moved.name}{again}")
         return done

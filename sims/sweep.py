@@ -29,6 +29,7 @@ import brux
 
 from .errors import SimsError
 from .execute import check_backend
+from .lock import folder_lock
 from .run import RunResult, run
 from .store import MANIFEST, ResultsFolder, _atomic_write
 from .sweepfile import SweepCell, SweepSpec, load_sweep
@@ -60,11 +61,13 @@ def read_sweep_manifest(folder: Path) -> dict[str, Any] | None:
         return None
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise SimsError(f"corrupt sweep manifest {str(path)!r} ({' '.join(str(e).split())}); "
-                        "use --force to start over") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        raise SimsError(f"output folder {str(folder)!r} holds a {SWEEP_MANIFEST} that brux cannot read "
+                        f"({' '.join(str(e).split())}); brux does not delete files it did not write: move it away "
+                        "or choose another output folder") from None
     if not isinstance(data, dict) or data.get("kind") != SWEEP_KIND or not isinstance(data.get("cells"), list):
-        raise SimsError(f"corrupt sweep manifest {str(path)!r} (not a brux sweep manifest); use --force to start over")
+        raise SimsError(f"output folder {str(folder)!r} holds a {SWEEP_MANIFEST} that is not a brux sweep manifest; "
+                        "brux does not delete files it did not write: move it away or choose another output folder")
     return data
 
 
@@ -82,31 +85,44 @@ def _remove_cells(folder: Path, manifest: dict[str, Any]) -> None:
                     p.rmdir()
 
 
-def prepare_sweep_folder(folder: Path, spec: SweepSpec, *, force: bool) -> dict[str, Any]:
-    """Claim `folder` for the sweep: a new folder, the same sweep (resumed) or, with `force`, another sweep."""
+def with_chunk_size(spec: SweepSpec, chunk_size: int | None) -> SweepSpec:
+    """The sweep with another chunk size (part of its identity); None keeps the file's."""
+    if chunk_size is None:
+        return spec
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+        raise SimsError(f"chunk size must be an integer at least 1, got {chunk_size!r}")
+    return dataclasses.replace(spec, chunk_size=chunk_size)
+
+
+def check_sweep_folder(folder: Path, spec: SweepSpec, *, force: bool) -> dict[str, Any] | None:
+    """SimsError unless the sweep may use `folder` (nothing is written); returns the folder's old sweep manifest."""
     where = str(folder)
     if folder.exists() and not folder.is_dir():
         raise SimsError(f"output path {where!r} exists and is not a folder")
     if (folder / MANIFEST).exists():
         raise SimsError(f"output folder {where!r} holds the results of a single run ({MANIFEST}), not a sweep; "
                         "choose another output folder")
+    if (folder / "balance.json").exists():
+        raise SimsError(f"output folder {where!r} holds a balance search (balance.json), not a sweep; "
+                        "choose another output folder")
+    old = read_sweep_manifest(folder)  # a sweep.json brux cannot read is never replaced, even with force
+    new = spec.identity()
+    if old is not None and old.get("spec") != new and not force:
+        diff = sorted(k for k in set(old.get("spec") or {}) | set(new) if (old.get("spec") or {}).get(k) != new.get(k))
+        raise SimsError(f"output folder {where!r} holds a different sweep ({', '.join(diff) or 'format'} "
+                        "differ); use --force to replace it or choose another output folder")
+    return old
+
+
+def prepare_sweep_folder(folder: Path, spec: SweepSpec, *, force: bool) -> dict[str, Any]:
+    """Claim `folder` for the sweep: a new folder, the same sweep (resumed) or, with `force`, another sweep."""
+    old = check_sweep_folder(folder, spec, force=force)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise SimsError(f"cannot create output folder {where!r}: {e.strerror or e}") from e
+        raise SimsError(f"cannot create output folder {str(folder)!r}: {e.strerror or e}") from e
     manifest = sweep_manifest(spec)
-    try:
-        old = read_sweep_manifest(folder)
-    except SimsError:
-        if not force:
-            raise
-        old = None
     if old is not None and old.get("spec") != manifest["spec"]:
-        if not force:
-            diff = sorted(k for k in set(old.get("spec") or {}) | set(manifest["spec"])
-                          if (old.get("spec") or {}).get(k) != manifest["spec"].get(k))
-            raise SimsError(f"output folder {where!r} holds a different sweep ({', '.join(diff) or 'format'} "
-                            "differ); use --force to replace it or choose another output folder")
         _remove_cells(folder, old)
     _write_json(folder / SWEEP_MANIFEST, manifest)
     return manifest
@@ -118,6 +134,29 @@ def _write_json(path: Path, data: Any) -> None:
         _atomic_write(path, lambda p: p.write_text(text, encoding="utf-8"))
     except OSError as e:
         raise SimsError(f"cannot write {str(path)!r}: {e.strerror or e}") from e
+
+
+def measure_rate(spec: SweepSpec, jobs: int, budget: float = 0.3) -> float:
+    """Games per second the sweep's first cell plays here (a short timed batch after loading the kernels), scaled
+    by the local workers; a rough guide for the estimate printed before a sweep starts."""
+    from joblib import effective_n_jobs
+
+    from .agents import play_batch
+    from .warmup import warm_up
+
+    cell = spec.cells[0]
+    game = brux.load_game(spec.game, cell.players, **dict(cell.overrides))
+    warm_up(game, cell.agents)
+    n, seconds = 8, 0.0
+    while True:
+        start = time.perf_counter()
+        play_batch(game, cell.agents, spec.seed, 0, n)
+        seconds = time.perf_counter() - start
+        if seconds >= budget or n >= 1 << 16:
+            break
+        n *= 4
+    workers = max(1, min(effective_n_jobs(jobs), os.cpu_count() or 1))
+    return n / max(seconds, 1e-9) * workers
 
 
 @dataclass
@@ -179,27 +218,28 @@ def sweep(
     holding a different sweep raises SimsError unless `force`. `on_cell(cell, run_result)` is called after each
     cell; `progress` shows each cell's progress bar on standard error.
     """
-    spec = load_sweep(source)
-    if chunk_size is not None:
-        if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
-            raise SimsError(f"chunk size must be an integer at least 1, got {chunk_size!r}")
-        spec = dataclasses.replace(spec, chunk_size=chunk_size)
+    spec = with_chunk_size(load_sweep(source), chunk_size)
     jobs = jobs if jobs is not None else (spec.jobs if spec.jobs is not None else -1)
     check_backend(backend, jobs, scheduler)
+    if out is not None and not str(out).strip():
+        raise SimsError("the output folder must not be an empty path")
     tmp = tempfile.TemporaryDirectory(prefix="brux-sweep-") if out is None else None
     folder = Path(tmp.name if tmp else out)  # type: ignore[arg-type]
-    manifest = prepare_sweep_folder(folder, spec, force=force)
-    runs: list[RunResult] = []
-    played = 0
-    start = time.perf_counter()
-    for cell in spec.cells:
-        result = run(spec.game, cell.players, spec.games, agents=list(cell.agents), seed=spec.seed,
-                     overrides=cell.overrides, out=folder / cell.path, chunk_size=spec.chunk_size, jobs=jobs,
-                     backend=backend, scheduler=scheduler, force=force, progress=progress)
-        runs.append(result)
-        played += result.games_played
-        if on_cell is not None:
-            on_cell(cell, result)
-    manifest["complete"] = True
-    _write_json(folder / SWEEP_MANIFEST, manifest)
+    if folder.exists() and not folder.is_dir():
+        raise SimsError(f"output path {str(folder)!r} exists and is not a folder")
+    with folder_lock(folder):
+        manifest = prepare_sweep_folder(folder, spec, force=force)
+        runs: list[RunResult] = []
+        played = 0
+        start = time.perf_counter()
+        for cell in spec.cells:
+            result = run(spec.game, cell.players, spec.games, agents=list(cell.agents), seed=spec.seed,
+                         overrides=cell.overrides, out=folder / cell.path, chunk_size=spec.chunk_size, jobs=jobs,
+                         backend=backend, scheduler=scheduler, force=force, progress=progress)
+            runs.append(result)
+            played += result.games_played
+            if on_cell is not None:
+                on_cell(cell, result)
+        manifest["complete"] = True
+        _write_json(folder / SWEEP_MANIFEST, manifest)
     return SweepResult(folder, manifest, spec, runs, played, time.perf_counter() - start, tmp)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import re
 import tomllib
@@ -31,6 +32,9 @@ DEFAULT_GAMES = 10_000
 DEFAULT_SEED = 1
 BASELINE = "baseline"
 LINEUP_SEPARATOR = " | "
+MAX_FILE_BYTES = 4 * 2**20  # sweep and balance files are a few lines; anything this large is a mistake
+MAX_DEPTH = 16  # nesting of tables and lists in a sweep or balance file
+MAX_CELLS = 10_000  # cells of one sweep (each is a results folder); a larger grid is refused before validation
 
 
 def where(source: str | None) -> str:
@@ -39,10 +43,16 @@ def where(source: str | None) -> str:
 
 def read_toml(path: str | os.PathLike[str], what: str = "sweep file") -> dict[str, Any]:
     """The parsed TOML file; SimsError (one line, naming the file) when it is missing or not valid TOML."""
+    from brux.core.records import depth
+
     p = Path(path)
     try:
+        if p.stat().st_size > MAX_FILE_BYTES:
+            raise SimsError(f"{what} {p}: larger than {MAX_FILE_BYTES // 2**20} MB")
         with open(p, "rb") as f:
-            return tomllib.load(f)
+            data = tomllib.load(f)
+    except RecursionError:
+        raise SimsError(f"{what} {p}: nested too deeply") from None
     except FileNotFoundError:
         raise SimsError(f"{what} {str(p)!r} does not exist") from None
     except IsADirectoryError:
@@ -51,6 +61,11 @@ def read_toml(path: str | os.PathLike[str], what: str = "sweep file") -> dict[st
         raise SimsError(f"{what} {p}: not valid TOML: {' '.join(str(e).split())}") from None
     except UnicodeDecodeError as e:
         raise SimsError(f"{what} {p}: not a UTF-8 text file ({e.reason})") from None
+    except OSError as e:
+        raise SimsError(f"{what} {str(p)!r} cannot be read: {e.strerror or e}") from None
+    if depth(data, MAX_DEPTH) > MAX_DEPTH:
+        raise SimsError(f"{what} {p}: tables and lists nested more than {MAX_DEPTH} levels deep")
+    return data
 
 
 def check_keys(data: Mapping[str, Any], known: Sequence[str], prefix: str, where_: str) -> None:
@@ -251,6 +266,12 @@ def _grid_variants(grid: Any, game: str, players: Sequence[int], where_: str) ->
     for key, values in axes.items():
         if not isinstance(values, list) or not values:
             raise SimsError(f"{where_}key 'grid.{key}' must be a non-empty list of candidate values, got {values!r}")
+    size = math.prod(len(v) for v in axes.values())
+    if size * len(players) > MAX_CELLS:
+        shape = " x ".join(str(len(v)) for v in axes.values())
+        raise SimsError(f"{where_}the grid has {size:,} rule variants ({shape}) for {len(players)} player count(s): "
+                        f"more than {MAX_CELLS:,} cells; split the sweep or narrow the grid")
+    for key, values in axes.items():
         for i, v in enumerate(values):
             for p in players:
                 try:
@@ -291,6 +312,24 @@ def _explicit_variants(items: Any, where_: str) -> list[tuple[str, dict]]:
     return out
 
 
+def planned_games(data: Mapping[str, Any]) -> tuple[int, int] | None:
+    """(cells, games) a parsed sweep file asks for, counted before any validation; None when it cannot tell."""
+    try:
+        players = data.get("players", 3)
+        agents = data.get("agents", ["random"])
+        grid = flatten(data.get("grid") or {})
+        variants = data.get("variants") or []
+        n = (len(players) if isinstance(players, list) else 1) * (len(agents) if isinstance(agents, list) else 1)
+        size = math.prod(len(v) for v in grid.values() if isinstance(v, list)) if grid else 0
+        games = data.get("games", DEFAULT_GAMES)
+        if isinstance(games, bool) or not isinstance(games, int) or not isinstance(variants, list):
+            return None
+        cells = n * (1 + size + len(variants))
+        return cells, cells * games
+    except (AttributeError, TypeError, ValueError):
+        return None
+
+
 def parse_sweep(data: Mapping[str, Any], source: str | None = None) -> SweepSpec:
     """A validated :class:`SweepSpec` from the parsed sweep file (a mapping); SimsError names the bad key."""
     w = where(source)
@@ -318,6 +357,10 @@ def parse_sweep(data: Mapping[str, Any], source: str | None = None) -> SweepSpec
         variants += explicit
         origins += [f"variants[{i}] ({name!r})" for i, (name, _) in enumerate(explicit)]
     assert games is not None and seed is not None and chunk_size is not None
+    cells = (len(variants) + 1) * len(players) * len(lineups)
+    if cells > MAX_CELLS:
+        raise SimsError(f"{w}{cells:,} cells (player counts x line-ups x variants) are more than {MAX_CELLS:,}; "
+                        "split the sweep")
     try:
         RunSpec.create(game, players[0], games, "random", seed, None, chunk_size)
     except SimsError as e:

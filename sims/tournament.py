@@ -11,9 +11,13 @@ import choix
 import polars as pl
 from statsmodels.stats.proportion import proportion_confint
 
+import brux
 import brux.agents
 
+from .errors import SimsError
+from .lock import folder_lock
 from .run import RunResult, run
+from .spec import DEFAULT_CHUNK_SIZE, RunSpec
 
 
 @dataclass
@@ -65,12 +69,19 @@ def _slug(lineup: tuple[str, ...]) -> str:
 def tournament(game: str, players: int, agents: list[str], games: int, *, seed: int = 1,
                out: str | Path | None = None, **run_options: Any) -> TournamentResult:
     """Play `games` games for every seat permutation of `agents` on the same game seeds (common random numbers)."""
+    if game not in brux.list_games():
+        raise SimsError(f"unknown game {game!r}; known games: {', '.join(brux.list_games())}")
+    if out is not None and not str(out).strip():
+        raise SimsError("the output folder must not be an empty path")
     lineups = brux.agents.tournament_lineups(agents, players)
-    runs = []
-    for lineup in lineups:
-        folder = None if out is None else Path(out) / _slug(lineup)
-        runs.append(run(game, players, games, agents=list(lineup), seed=seed, out=folder, **run_options))
-    return TournamentResult(runs)
+    RunSpec.create(game, players, games, list(lineups[0]), seed, None,
+                   run_options.get("chunk_size", DEFAULT_CHUNK_SIZE))  # everything checked before the first game
+    if out is None:
+        return TournamentResult([run(game, players, games, agents=list(lu), seed=seed, **run_options)
+                                 for lu in lineups])
+    with folder_lock(out):
+        return TournamentResult([run(game, players, games, agents=list(lu), seed=seed, out=Path(out) / _slug(lu),
+                                     **run_options) for lu in lineups])
 
 
 def summary(result: TournamentResult) -> str:

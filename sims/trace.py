@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -11,7 +10,6 @@ import brux
 from brux import Game, State
 
 from .agents import make_agents
-from .errors import SimsError
 
 
 def _scores(state: State) -> tuple[list[int], list[dict[str, int]]]:
@@ -76,14 +74,10 @@ def play(game: Game, lineup: Sequence[str], seed: int, out: TextIO | None = None
 
 
 def read_record(path: str | Path) -> dict[str, Any]:
-    """A game record from a JSON file; SimsError when it cannot be read."""
-    try:
-        record = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise SimsError(f"cannot read game record {str(path)!r}: {' '.join(str(e).split())}") from e
-    if not isinstance(record, dict):
-        raise SimsError(f"{str(path)!r} is not a brux game record")
-    return record
+    """A game record from a JSON file (size and nesting bounded); a ValueError names what is wrong."""
+    from brux.core.records import read_record as read
+
+    return read(path)
 
 
 def replay(record: dict[str, Any], out: TextIO | None = None) -> State:

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from brux.core.rng import as_int64, derive_py
+from brux.core.rng import GOLDEN, MASK64, as_int64, derive_py, mix_py
 
 from .spec import AgentSpec, encode, encode_lineup, parse_lineup, parse_spec, split_lineup
 from .tournament import tournament, tournament_lineups, wilson
@@ -27,35 +27,22 @@ __all__ = [
 ]
 
 
-def _tables(rules: Any) -> tuple[tuple[str, ...], dict[str, np.ndarray]]:
-    if not hasattr(rules, "agent_weights"):
-        raise ValueError(f"{rules.name} has no agents other than random yet")
-    return tuple(rules.agent_features), rules.agent_weights()
+def _capability(game: Any) -> Any:
+    """The game's agents capability (rules.agents); None for a game that offers only `random`."""
+    return game.rules.agents
 
 
 def agent_names(game: Any) -> list[str]:
     """The agents a game can be played with (base names; options go after a colon)."""
-    rules = game.rules
-    if not hasattr(rules, "agent_weights"):
-        return ["random"]
-    personas = [k for k in rules.agent_weights() if k != "greedy"]
-    return ["random", "greedy", *(f"heuristic:{p}" for p in personas), "flatmc", "mcts"]
-
-
-def _personas(rules: Any) -> list[str] | None:
-    return [k for k in rules.agent_weights() if k != "greedy"] if hasattr(rules, "agent_weights") else None
+    return game.agent_names()
 
 
 def parse_for_game(game: Any, agents: str | Sequence[str]) -> tuple[AgentSpec, ...]:
     """A validated line-up (one spec per seat) for a game; ValueError names a bad agent, persona or option."""
-    rules = game.rules
-    features = tuple(rules.agent_features) if hasattr(rules, "agent_features") else ()
-    specs = parse_lineup(agents, game.players, features, _personas(rules))
-    if not hasattr(rules, "agent_weights"):
-        bad = [str(s) for s in specs if s.name != "random"]
-        if bad:
-            raise ValueError(f"{rules.name} has no agent {bad[0]!r} yet; known agents: random")
-    return specs
+    cap = _capability(game)
+    if cap is None:
+        return tuple(parse_spec(s) for s in game.parse_agents(agents))
+    return cap.parse(game, agents)
 
 
 class Agent:
@@ -70,11 +57,11 @@ class Agent:
         self.spec = spec if isinstance(spec, AgentSpec) else parse_for_game(game, [spec] * game.players)[seat]
         self.seat = seat
         self.rng = np.array([as_int64(derive_py(int(game_seed), 1 + seat)), 0], np.int64)
-        rules = game.rules
-        if self.spec.name == "random" and not hasattr(rules, "agent_weights"):
-            self.kind, self.ip, self.fp = 0, np.zeros(4, np.int64), np.zeros(4)
+        cap = _capability(game)
+        if cap is None:
+            self.kind, self.ip, self.fp = encode(self.spec, (), {})
         else:
-            self.kind, self.ip, self.fp = encode(self.spec, *_tables(rules))
+            self.kind, self.ip, self.fp = encode(self.spec, cap.features, cap.weight_table())
 
     def choose(self, state: Any) -> int:
         """The action for `state` (this agent's seat is to move); advances the agent's stream."""
@@ -82,16 +69,14 @@ class Agent:
             raise ValueError("the game is over; there is nothing to choose")
         if state.current_player() != self.seat:
             raise ValueError(f"seat {state.current_player()} is to move, not this agent's seat {self.seat}")
-        rules = self.game.rules
-        if not hasattr(rules, "agent_decide"):
-            from brux.core.rng import GOLDEN, MASK64, mix_py
-
+        cap = _capability(self.game)
+        if cap is None:  # random: the kernels' randbelow on this agent's stream
             legal = state.legal_actions()
             self.rng[1] += 1
             key = int(self.rng[0]) & MASK64
             x = mix_py((key + int(self.rng[1]) * GOLDEN) & MASK64) >> 32
             return legal[(x * len(legal)) >> 32]
-        return int(rules.agent_decide(state.array, self.kind, self.ip, self.fp, self.rng))
+        return cap.decide(state.array, self.kind, self.ip, self.fp, self.rng)
 
     def __repr__(self) -> str:
         return f"Agent({str(self.spec)!r}, seat={self.seat})"

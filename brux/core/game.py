@@ -8,24 +8,36 @@ import numpy as np
 
 from brux.core.params import params_id as _params_id
 from brux.core.rules import Rules
-from brux.errors import IllegalActionError
+from brux.errors import IllegalActionError, ScenarioError
 
 RECORD_FORMAT = 1
+SEED_LIMIT = 2**63  # seeds are 0 .. 2**63 - 1 (they are stored in int64 state and result columns)
+
+
+def is_int(value: Any) -> bool:
+    """A Python or NumPy integer (not a bool)."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def nonneg_int64(value: Any, name: str = "seed") -> int:
+    """`value` (a seed, a game index or count) as a Python int; ValueError naming it unless it is an integer in
+    0 .. 2**63 - 1."""
+    if not is_int(value) or not 0 <= value < SEED_LIMIT:
+        raise ValueError(f"{name} must be an integer from 0 to 2**63 - 1, got {value!r}")
+    return int(value)
 
 
 class Game:
     """A game with a player count and a validated rule-parameter set."""
 
     def __init__(self, rules: Rules, players: int, overrides: dict[str, Any] | None = None) -> None:
-        if isinstance(players, bool) or not isinstance(players, int) or not (
-            rules.min_players <= players <= rules.max_players
-        ):
+        if not is_int(players) or not (rules.min_players <= players <= rules.max_players):
             raise ValueError(
                 f"{rules.name} is for {rules.min_players} to {rules.max_players} players, got players={players!r}"
             )
         self.rules = rules
         self.name = rules.name
-        self.players = players
+        self.players = int(players)
         self.overrides = dict(overrides or {})
         self.params = rules.resolve_params(self.overrides)
         self.params_id = _params_id(self.params)
@@ -42,7 +54,10 @@ class Game:
         return self.rules.n_actions
 
     def action_to_string(self, action: int) -> str:
-        return self._names[action]
+        """The readable name of action number `action` (0 .. num_actions - 1); ValueError for any other value."""
+        if not is_int(action) or not 0 <= action < len(self._names):
+            raise ValueError(f"action must be an integer from 0 to {len(self._names) - 1}, got {action!r}")
+        return self._names[int(action)]
 
     def string_to_action(self, name: str) -> int:
         if name not in self._by_name:
@@ -53,30 +68,57 @@ class Game:
         return self.rules.opening_labels(self.flat)
 
     def new_initial_state(self, seed: int = 0) -> State:
-        """A new game; `seed` (a non-negative integer) fixes every chance event."""
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
-        return State(self, self.rules.new_state(self.flat, int(seed)), int(seed), None)
+        """A new game; `seed` (an integer from 0 to 2**63 - 1) fixes every chance event."""
+        seed = nonneg_int64(seed)
+        return State(self, self.rules.new_state(self.flat, seed), seed, None)
 
     def state_from_dict(self, view: dict[str, Any], seed: int = 0) -> State:
-        """A state from the readable view (a MAIN decision pending); hidden deck order drawn from seed."""
-        return State(self, self.rules.from_dict(view, self.flat, int(seed)), int(seed), view)
+        """A state from the readable view (a MAIN decision pending); hidden deck order drawn from seed.
+
+        A malformed or inconsistent view raises ScenarioError (a ValueError) naming the field.
+        """
+        if not is_int(seed) or not 0 <= seed < SEED_LIMIT:
+            raise ScenarioError(f"state_from_dict: seed must be an integer from 0 to 2**63 - 1, got {seed!r}")
+        if not isinstance(view, dict):
+            raise ScenarioError(f"state_from_dict: the view must be a dict, got {type(view).__name__}")
+        try:
+            array = self.rules.from_dict(view, self.flat, int(seed))
+        except ScenarioError:
+            raise
+        except (TypeError, AttributeError, KeyError, IndexError, OverflowError, RecursionError) as e:
+            # a shape the game's own checks did not foresee: still one clear error, never a crash
+            raise ScenarioError(f"state_from_dict: malformed view ({type(e).__name__}: {e})") from e
+        return State(self, array, int(seed), view)
 
     def play_random(self, n_games: int, master_seed: int = 0, first_index: int = 0) -> dict[str, np.ndarray]:
         """Per-seat result arrays of uniformly random games (see brux.core.rules.Rules.play_random)."""
+        n_games, master_seed, first_index = _run_args(n_games, master_seed, first_index)
         return self.rules.play_random(self.flat, master_seed, first_index, n_games)
+
+    @property
+    def rules_version(self) -> int:
+        return self.rules.rules_version
 
     def agent_names(self) -> list[str]:
         """Agents this game can be played with (see docs/agents.md for options)."""
-        from brux.agents import agent_names
-
-        return agent_names(self)
+        return ["random"] if self.rules.agents is None else self.rules.agents.names()
 
     def parse_agents(self, agents: str | list[str] | tuple[str, ...] = "random") -> tuple[str, ...]:
         """The canonical spec of each seat's agent; a single spec plays every seat. ValueError names a bad one."""
-        from brux.agents import parse_for_game
+        if self.rules.agents is None:
+            return self._random_lineup(agents)
+        return tuple(str(s) for s in self.rules.agents.parse(self, agents))
 
-        return tuple(str(s) for s in parse_for_game(self, agents))
+    def _random_lineup(self, agents: str | list[str] | tuple[str, ...]) -> tuple[str, ...]:
+        """The line-up of a game without agents capability: every seat `random`."""
+        specs = [a.strip() for a in agents.split(",")] if isinstance(agents, str) else list(agents)
+        bad = [s for s in specs if not isinstance(s, str) or s.strip() != "random"]
+        if bad:
+            raise ValueError(f"{self.name} has no agent {bad[0]!r} yet; known agents: random")
+        if len(specs) not in (1, self.players):
+            raise ValueError(f"{len(specs)} agents given for {self.players} players; give one for all seats or one "
+                             "per seat")
+        return ("random",) * self.players
 
     def play(self, n_games: int, master_seed: int = 0, first_index: int = 0,
              agents: str | list[str] | tuple[str, ...] = "random") -> dict[str, np.ndarray]:
@@ -84,19 +126,24 @@ class Game:
 
         Same seeds give the same deals to every line-up; all seats "random" gives play_random's games exactly.
         """
-        from brux.agents import encode_lineup, parse_for_game
-
-        if isinstance(n_games, bool) or not isinstance(n_games, (int, np.integer)) or n_games < 0:
-            raise ValueError(f"n_games must be a non-negative integer, got {n_games!r}")
-        specs = parse_for_game(self, agents)
-        if not hasattr(self.rules, "play_agents"):
-            return self.play_random(int(n_games), master_seed, first_index)
-        kinds, ip, fp = encode_lineup(specs, self.rules.agent_features, self.rules.agent_weights())
-        return self.rules.play_agents(self.flat, master_seed, first_index, int(n_games), kinds, ip, fp)
+        n_games, master_seed, first_index = _run_args(n_games, master_seed, first_index)
+        if self.rules.agents is None:
+            self._random_lineup(agents)
+            return self.play_random(n_games, master_seed, first_index)
+        return self.rules.agents.play_lineup(self, n_games, master_seed, first_index, agents)
 
     def __repr__(self) -> str:
         over = f", overrides={self.overrides}" if self.overrides else ""
         return f"Game({self.name!r}, players={self.players}{over}, params_id={self.params_id!r})"
+
+
+def _run_args(n_games: Any, master_seed: Any, first_index: Any) -> tuple[int, int, int]:
+    """Validated batch arguments; the last game's index must fit an int64 too."""
+    n_games, master_seed = nonneg_int64(n_games, "n_games"), nonneg_int64(master_seed, "master_seed")
+    first_index = nonneg_int64(first_index, "first_index")
+    if first_index + n_games >= SEED_LIMIT:
+        raise ValueError(f"first_index + n_games must be below 2**63, got {first_index + n_games}")
+    return n_games, master_seed, first_index
 
 
 class State:

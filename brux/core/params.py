@@ -1,12 +1,16 @@
-"""Validation helpers for rule parameters, shared by every game."""
+"""Rule parameters: validation helpers, params_id, and the parameter table each game declares (`Param`,
+`ParamTable`)."""
 
 import copy
 import hashlib
 import json
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 Check = Callable[[str, Any], None]
 
@@ -84,3 +88,188 @@ def check_all(params: Mapping[str, Any], checks: Mapping[str, Check], prefix: st
             check_all(params[key], check, f"{prefix}{key}.")
         else:
             check(prefix + key, params[key])
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The parameter table: each rule parameter declared once
+# ---------------------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Param:
+    """One rule parameter, declared once: validation, flattening, random valid values (brux.testing), the space
+    `brux balance` searches by default and the docs' parameter table all come from this declaration.
+
+    A value is one integer (`shape` ()), a list (`shape` (k,)) or a list of lists ((k, m)) of integers in lo..hi, or
+    one of `choices` (strings or booleans, flattened as their index). `by_players`: the first index is the player
+    count (min_players + i), and only the entry of the game's count is flattened. `slot` is the kernel offset the
+    flattened value starts at (None: the table's `flatten` hook writes it). `search`: the integer range random
+    parameters and searches draw from (default lo..hi). `check` replaces the validation from the range (messages of
+    its own); `strategy(st)` replaces the hypothesis strategy from the search range.
+    """
+
+    name: str  # dotted for a field of a table: "components.money_cards"
+    default: Any
+    meaning: str
+    lo: int | None = None
+    hi: int | None = None
+    choices: tuple[Any, ...] = ()
+    shape: tuple[int, ...] = ()
+    slot: int | None = None
+    by_players: bool = False
+    search: tuple[int, int] | None = None
+    check: Check | None = None
+    strategy: Callable[[Any], Any] | None = None
+
+    def validate(self, value: Any) -> None:
+        """ValueError naming the parameter when `value` is not allowed."""
+        if self.check is not None:
+            self.check(self.name, value)
+        elif self.choices and all(isinstance(c, bool) for c in self.choices):
+            boolean(self.name, value)
+        elif self.choices:
+            one_of(*self.choices)(self.name, value)
+        elif not self.shape:
+            int_in(self.lo, self.hi)(self.name, value)  # type: ignore[arg-type]
+        elif len(self.shape) == 1:
+            int_list(self.shape[0], self.lo, self.hi)(self.name, value)  # type: ignore[arg-type]
+        else:
+            if not isinstance(value, (list, tuple)) or len(value) != self.shape[0]:
+                raise ValueError(f"rule parameter {self.name} must be {self.shape[0]} lists of {self.shape[1]} "
+                                 f"integers, got {value!r}")
+            for i, row in enumerate(value):
+                int_list(self.shape[1], self.lo, self.hi)(f"{self.name}[{i}]", row)  # type: ignore[arg-type]
+
+    def flat_values(self, value: Any, players: int, min_players: int) -> list[int]:
+        """The integers written at `slot` for a player count."""
+        if self.by_players:
+            value = value[players - min_players]
+        if self.choices:
+            return [self.choices.index(value)]
+        if isinstance(value, (list, tuple)):
+            return [int(x) for row in value for x in (row if isinstance(row, (list, tuple)) else [row])]
+        return [int(value)]
+
+    def search_range(self) -> tuple[int, int] | None:
+        """The integer range searches draw from (None for a parameter of choices or with its own check)."""
+        if self.search is not None:
+            return self.search
+        return None if self.choices or self.lo is None else (self.lo, self.hi)  # type: ignore[return-value]
+
+    def range_text(self) -> str:
+        """The allowed values, for the docs."""
+        if self.choices:
+            return ", ".join(json.dumps(c) for c in self.choices)
+        if self.lo is None:
+            return "see meaning"
+        items = f"{self.lo}..{self.hi}"
+        if not self.shape:
+            return items
+        dims = " × ".join(str(d) for d in self.shape)
+        return f"{dims} of {items}"
+
+
+def _set_dotted(d: dict[str, Any], dotted: str, value: Any) -> None:
+    *parents, last = dotted.split(".")
+    for part in parents:
+        d = d.setdefault(part, {})
+    d[last] = value
+
+
+def _get_dotted(d: Mapping[str, Any], dotted: str) -> Any:
+    for part in dotted.split("."):
+        d = d[part]
+    return d
+
+
+class ParamTable:
+    """A game's rule parameters: the declared `Param`s plus `extra` tables of data (e.g. a card table) that the
+    game checks itself (`check`, run after every parameter's own validation) and flattens itself (`flatten`).
+
+    `merge` maps an extra table's name to a function (default, override) -> merged value replacing the key-by-key
+    table merge for it. `players_slot` receives the player count. `joint`: groups of parameters (or extra tables)
+    whose random values depend on each other, each with a function(st) -> hypothesis strategy of overrides for
+    the group (brux.testing draws every other parameter from its own range).
+    """
+
+    def __init__(self, params: Sequence[Param], *, size: int, players_slot: int, min_players: int,
+                 extra: Mapping[str, Any] | None = None, merge: Mapping[str, Callable[[Any, Any], Any]] | None = None,
+                 check: Callable[[dict[str, Any]], None] | None = None,
+                 flatten: Callable[[dict[str, Any], int, np.ndarray], None] | None = None,
+                 joint: Sequence[tuple[tuple[str, ...], Callable[[Any], Any]]] = ()) -> None:
+        names = [p.name for p in params]
+        if len(set(names)) != len(names):
+            raise ValueError(f"parameters declared twice: {sorted({n for n in names if names.count(n) > 1})}")
+        self.params = tuple(params)
+        self.by_name = {p.name: p for p in self.params}
+        self.size = size
+        self.players_slot = players_slot
+        self.min_players = min_players
+        self.extra = dict(extra or {})
+        self.merge = dict(merge or {})
+        self._check = check
+        self._flatten = flatten
+        self.joint = tuple(joint)
+        self._defaults: dict[str, Any] = {}
+        for p in self.params:
+            _set_dotted(self._defaults, p.name, copy.deepcopy(p.default))
+        self._defaults.update(copy.deepcopy(self.extra))
+        for p in self.params:
+            p.validate(p.default)
+
+    def defaults(self) -> dict[str, Any]:
+        """The full parameter set of the rules as written (a fresh copy)."""
+        return copy.deepcopy(self._defaults)
+
+    def resolve(self, overrides: Mapping[str, Any]) -> dict[str, Any]:
+        """The full, validated parameter set: defaults with overrides; ValueError names a bad field."""
+        overrides = dict(overrides)
+        special = {k: overrides.pop(k) for k in list(overrides) if k in self.merge}
+        base = {k: v for k, v in self._defaults.items() if k not in self.merge}
+        params = merge_overrides({**base, **{k: {} for k in self.merge}}, overrides)
+        for key, merge in self.merge.items():
+            params[key] = merge(self._defaults[key], special.get(key))
+        for p in self.params:
+            p.validate(_get_dotted(params, p.name))
+        if self._check is not None:
+            self._check(params)
+        return params
+
+    def flatten(self, params: dict[str, Any], players: int) -> np.ndarray:
+        """The parameter block of the kernel state for a player count."""
+        a = np.zeros(self.size, np.int64)
+        a[self.players_slot] = players
+        for p in self.params:
+            if p.slot is not None:
+                values = p.flat_values(_get_dotted(params, p.name), players, self.min_players)
+                a[p.slot: p.slot + len(values)] = values
+        if self._flatten is not None:
+            self._flatten(params, players, a)
+        return a
+
+    def search_space(self, name: str) -> dict[str, Any] | None:
+        """What a search of parameter `name` may draw from by default: {"low", "high"} or {"values"}; None when
+        the parameter is not declared or has no declared space."""
+        p = self.by_name.get(name)
+        if p is None:
+            return None
+        if p.choices:
+            return {"values": list(p.choices)}
+        r = p.search_range()
+        if r is None or p.shape:
+            return None
+        return {"low": r[0], "high": r[1]}
+
+    def markdown(self) -> str:
+        """The parameter table of the docs: name, default, allowed values, the range random parameters and searches
+        draw from, meaning."""
+        rows = ["| parameter | default | allowed | searched | meaning |", "|---|---|---|---|---|"]
+        joint = {name for names, _ in self.joint for name in names}
+        for p in self.params:
+            r = p.search_range()
+            if p.name in joint or p.strategy is not None:
+                searched = "see meaning"
+            elif p.choices:
+                searched = "all"
+            else:
+                searched = f"{r[0]}..{r[1]}" if r else "-"
+            rows.append(f"| `{p.name}` | `{json.dumps(p.default)}` | {p.range_text()} | {searched} | {p.meaning} |")
+        return "\n".join(rows) + "\n"

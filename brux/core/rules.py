@@ -1,72 +1,100 @@
-"""The game contract: what every game's rules object provides to the generic Game/State API and to `sims`."""
+"""The game contract: one generic rules object over a game's kernel hooks, its parameter table and its view.
 
-from typing import Any, Protocol
+A game's `rules.py` is a single `Rules(...)` with the game's data (docs/adding-a-game.md); the generic Game/State
+API and `sims` read only this object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
 
 import numpy as np
 
+from brux.core.kit import BATCH_KEYS
+from brux.core.params import ParamTable
 
-class Rules(Protocol):
-    """A game's rules: parameters, the Numba kernel over one flat state array, views and batches."""
+
+@dataclass(eq=False)
+class Rules:
+    """A game's rules: its kernel (`hooks`, cached `entry` points), parameters, view, names and capabilities.
+
+    `entry` provides `play_random_batch` and `legal_actions` (built by brux.core.kit); `view` provides
+    `to_dict(state)` and `from_dict(view, flat, seed)`; `agents` is None for a game that offers only `random`.
+    `rules_version` is the game's registry entry's (brux.games), stamped on by `get_rules`.
+    """
 
     name: str
     min_players: int
     max_players: int
     vp_sources: tuple[str, ...]  # scoring sources, in the order of `vp_by_source` arrays
-    n_actions: int  # actions are integers 0 .. n_actions - 1
+    hooks: ModuleType
+    entry: ModuleType
+    params: ParamTable
+    view: ModuleType
+    action_names: Callable[[np.ndarray], tuple[str, ...]]  # readable name of every action number
+    opening_labels: Callable[[np.ndarray], tuple[str, ...]]  # label of every opening code (code -1 is '-')
+    agents: Any = None  # brux.agents.kit.GameAgents or None
+    rules_version: int = 0
+
+    @property
+    def n_actions(self) -> int:
+        """Actions are integers 0 .. n_actions - 1."""
+        return int(self.hooks.N_ACTIONS)
 
     def resolve_params(self, overrides: dict[str, Any]) -> dict[str, Any]:
         """Full validated parameter set; ValueError names a bad field."""
+        return self.params.resolve(overrides)
 
-    def flatten(self, params: dict[str, Any], players: int) -> np.ndarray:
+    def flatten(self, p: dict[str, Any], players: int) -> np.ndarray:
         """The numeric parameter block the kernel reads."""
+        return self.params.flatten(p, players)
 
     def new_state(self, flat: np.ndarray, seed: int) -> np.ndarray:
-        """A new game's state array (first decision pending)."""
+        """A new game's state array (first decision with a choice pending)."""
+        s = np.zeros(self.hooks.STATE_SIZE, np.int64)
+        self.hooks.init(s, flat, seed)
+        return s
 
     def apply(self, state: np.ndarray, action: int) -> None:
         """Apply a legal action in place (then any automatic decisions)."""
+        self.hooks.apply(state, action)
 
     def current_player(self, state: np.ndarray) -> int:
         """Seat whose decision is pending; -1 when the game is over."""
+        return int(self.hooks.player(state))
 
     def legal(self, state: np.ndarray) -> np.ndarray:
         """Legal actions of the pending decision, ascending."""
-
-    def action_names(self, flat: np.ndarray) -> tuple[str, ...]:
-        """Readable name of every action number."""
+        return self.entry.legal_actions(state)
 
     def to_dict(self, state: np.ndarray) -> dict[str, Any]:
         """The documented readable view."""
+        return self.view.to_dict(state)
 
-    def from_dict(self, view: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
+    def from_dict(self, d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
         """A state from a readable view (hidden information drawn from seed)."""
+        return self.view.from_dict(d, flat, seed)
 
     def result(self, state: np.ndarray) -> list[dict[str, Any]]:
         """Per seat: seat, vp, rank, win_share, vp_by_source (finished games)."""
-
-    def opening_labels(self, flat: np.ndarray) -> tuple[str, ...]:
-        """Label of every opening code (code -1 is '-')."""
+        h = self.hooks
+        n = int(h.nplayers(state))
+        ranks = [1 + sum(bool(h.better(state, q, p)) for q in range(n) if q != p) for p in range(n)]
+        first = ranks.count(1)
+        return [
+            {"seat": p, "vp": int(h.vp(state, p)), "rank": ranks[p], "win_share": 1.0 / first if ranks[p] == 1 else 0.0,
+             "vp_by_source": {name: int(h.source_vp(state, p, j)) for j, name in enumerate(self.vp_sources)}}
+            for p in range(n)
+        ]
 
     def play_random(self, flat: np.ndarray, master_seed: int, first_index: int, n_games: int) -> dict[str, np.ndarray]:
         """Play games first_index .. first_index + n_games - 1 of a run with uniformly random agents.
 
         Returns arrays: seed (g), length (g), vp, rank, win_share (g, players), vp_by_source (g, players, sources),
-        opening (g, players, 2) as opening codes.
+        opening (g, players, openings) as opening codes.
         """
-
-    # ---- agents (brux.agents; a game without them offers only `random`, through play_random) ----
-    agent_features: tuple[str, ...]  # names of the evaluation features the agents' weights apply to
-
-    def agent_weights(self) -> dict[str, np.ndarray]:
-        """Evaluation weight vectors by name: "greedy" and one per heuristic persona."""
-
-    def play_agents(self, flat: np.ndarray, master_seed: int, first_index: int, n_games: int, kinds: np.ndarray,
-                    iparams: np.ndarray, fparams: np.ndarray) -> dict[str, np.ndarray]:
-        """Like play_random, seat p played by agent (kinds[p], iparams[p], fparams[p]) (brux.agents.spec codes).
-
-        All seats random gives exactly play_random's games. Adds "decisions" (g, players): decisions per seat.
-        """
-
-    def agent_decide(self, state: np.ndarray, kind: int, iparams: np.ndarray, fparams: np.ndarray,
-                     rng: np.ndarray) -> int:
-        """The action one agent takes for the seat to move (state unchanged); rng = [key, counter], advanced."""
+        arrays = self.entry.play_random_batch(flat, master_seed, first_index, n_games)
+        return dict(zip(BATCH_KEYS, arrays, strict=True))

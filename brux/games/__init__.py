@@ -1,24 +1,36 @@
-"""The registry of games brux can simulate."""
+"""The registry of games brux can simulate: one entry per game (adding a game adds one line here)."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
 
 from brux.core.rules import Rules
 from brux.errors import UnknownGameError
 
 
-def _load(name: str) -> Rules:
-    if name == "bruxelles1897":
-        from .bruxelles1897 import RULES
-    elif name == "lutece":
-        from .lutece import RULES
-    elif name == "prestige":
-        from .prestige import RULES
-    return RULES
+@dataclass(frozen=True)
+class GameEntry:
+    """A game: the package that exports its `RULES`, the version of its rules as implemented (raise it whenever a
+    change of the rules changes results; it is written into every results manifest) and its display title."""
+
+    module: str
+    rules_version: int
+    title: str
 
 
-GAMES = ("bruxelles1897", "lutece", "prestige")
+GAMES: dict[str, GameEntry] = {
+    "bruxelles1897": GameEntry("brux.games.bruxelles1897", rules_version=1, title="Bruxelles 1897"),
+    "lutece": GameEntry("brux.games.lutece", rules_version=1, title="Lutèce"),
+    "prestige": GameEntry("brux.games.prestige", rules_version=1, title="Prestige"),
+}
 
 
 def get_rules(name: str) -> Rules:
     """The rules object of a game by name; UnknownGameError lists the known ones."""
-    if name not in GAMES:
+    entry = GAMES.get(name)
+    if entry is None:
         raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(GAMES)}")
-    return _load(name)
+    rules: Rules = importlib.import_module(entry.module).RULES
+    rules.rules_version = entry.rules_version
+    return rules

@@ -7,6 +7,7 @@ from brux.games import get_rules
 
 
 def game_testing(game: str) -> ModuleType:
-    """The testing module of a game: param_overrides(), check_invariants(), StepChecker."""
+    """The testing module of a game: check_invariants(), StepChecker, is_scenario_position();
+    redraw_hidden() for a game with agents other than random."""
     get_rules(game)  # UnknownGameError for a bad name
     return importlib.import_module(f"brux.games.{game}.testing")

@@ -2,9 +2,9 @@
 
 import argparse
 
-from . import bench, fuzz, sweep, tournament
+from . import bench, fuzz, plan, sweep, tournament, verify
 
-MODULES = (fuzz, bench, sweep, tournament)
+MODULES = (fuzz, bench, sweep, tournament, plan, verify)
 
 
 def register_all(sub: argparse._SubParsersAction) -> None:

@@ -9,6 +9,17 @@ from typing import Any
 
 from ..execute import BACKENDS
 
+YES_GAMES = 10_000_000  # a sweep playing more games than this needs --yes
+YES_SECONDS = 3600  # ... and so does one estimated to take longer than this
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
 
 def _add_exec_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", type=int, metavar="N", help="parallel workers; -1: all cores (default: the file's "
@@ -31,6 +42,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--chunk-size", type=int, metavar="N", help="games per chunk file (default: the file's "
                                                                "'chunk_size', else 50000)")
     p.add_argument("--report", metavar="PATH", help="also write the comparison report (.html or .md)")
+    p.add_argument("--yes", action="store_true",
+                   help=f"start a sweep above {YES_GAMES:,} games or an estimated {YES_SECONDS // 3600} hour "
+                        "without asking (the size and estimate are always printed first)")
+    p.add_argument("--no-recheck", action="store_true",
+                   help="do not replay the smallest-gap variant and the baseline on fresh seeds (by default they are "
+                        "played again from another master seed, as many games as a cell, to confirm the headline)")
     _add_exec_options(p)
     p.set_defaults(handler=run_sweep)
 
@@ -55,12 +72,28 @@ def _interval(v: float, lo: float, hi: float, signed: bool = False) -> str:
 
 
 def run_sweep(args: argparse.Namespace) -> int:
-    from ..sweep import sweep
-    from ..sweepfile import load_sweep
+    from ..cli import check_output_file, out_path
+    from ..errors import SimsError
+    from ..sweep import check_sweep_folder, measure_rate, sweep, with_chunk_size
+    from ..sweepfile import parse_sweep, planned_games, read_toml
 
-    spec = load_sweep(args.file)  # validated before anything is created
-    out = Path(args.out) if args.out else Path("results") / f"sweep-{Path(args.file).stem}"
+    out = out_path(args.out, Path("results") / f"sweep-{Path(args.file).stem}")
+    check_output_file(args.report, "--report")
+    data = read_toml(args.file)
+    planned = planned_games(data)
+    if planned and planned[1] > YES_GAMES and not args.yes:
+        raise SimsError(f"this sweep plays {planned[0]:,} cells x {planned[1] // planned[0]:,} games = "
+                        f"{planned[1]:,} games (more than {YES_GAMES:,}); check the file, then pass --yes to start it")
+    spec = with_chunk_size(parse_sweep(data, str(args.file)), args.chunk_size)  # validated before anything is made
+    check_sweep_folder(out, spec, force=args.force)  # before the estimate: a folder that cannot be used says so
     total = len(spec.cells)
+    jobs = args.jobs if args.jobs is not None else (spec.jobs if spec.jobs is not None else -1)
+    games = total * spec.games
+    rate = measure_rate(spec, jobs) if args.backend in ("threads", "processes") else None
+    estimate = f"; estimated time about {_duration(games / rate)} at {rate:,.0f} games/s" if rate else ""
+    print(f"sweep: {total:,} cells x {spec.games:,} games = {games:,} games{estimate}", file=sys.stderr, flush=True)
+    if rate and games / rate > YES_SECONDS and not args.yes:
+        raise SimsError(f"this sweep would take about {_duration(games / rate)}; pass --yes to start it")
 
     def on_cell(cell: Any, result: Any) -> None:
         m = result.manifest
@@ -73,9 +106,18 @@ def run_sweep(args: argparse.Namespace) -> int:
                    scheduler=args.scheduler, force=args.force, progress=_progress(args), on_cell=on_cell)
     print(f"sweep: {total} cells, {result.games_played:,} games played in {result.seconds:.1f} s; folder {out}")
     cmp = result.compare()
+    if not args.no_recheck and cmp.cells.height:
+        from ..recheck import recheck_headline
+
+        jobs = args.jobs if args.jobs is not None else (spec.jobs if spec.jobs is not None else -1)
+        for c in recheck_headline(result, cmp.cells, jobs=jobs, backend=args.backend, scheduler=args.scheduler,
+                                  force=args.force, progress=_progress(args)):
+            print(f"re-check ({c['players']}p, {c['lineup']}): {c['variant']} and {c['baseline']} on "
+                  f"{c['games']:,} fresh games (master seed {c['seed']})", flush=True)
+        cmp = result.compare()
     width = min(max(len(v) for v in cmp.cells["variant"].to_list()), 60)
     print(f"{'variant':<{width}}  {'games':>9}  {'seat gap [95% interval]':<26}  "
-          f"{'vs baseline [95% paired bootstrap]':<36}  win shares by seat")
+          f"{'vs baseline [corrected paired bootstrap]':<36}  win shares by seat")
     for (players, lineup), g in cmp.cells.partition_by("players", "lineup", maintain_order=True,
                                                        as_dict=True).items():
         print(f"-- {players} players, {lineup}")
@@ -88,7 +130,11 @@ def run_sweep(args: argparse.Namespace) -> int:
     for r in cmp.best(1).iter_rows(named=True):
         print(f"smallest seat gap ({r['players']}p, {r['lineup']}): {r['variant']}: "
               f"{_interval(r['max_gap'], r['max_gap_low'], r['max_gap_high'])}")
-    print("(* the difference from the baseline is significant: its interval excludes 0)")
+    print("(* the difference from the baseline is significant: its interval, Bonferroni over the variants, "
+          "excludes 0)")
+    print("findings:")
+    for sentence in cmp.findings():
+        print(f"- {sentence}")
     if args.report:
         fmt = "md" if Path(args.report).suffix.lower() == ".md" else "html"
         print(f"report: {cmp.write_report(args.report, fmt)}")
@@ -99,9 +145,10 @@ def run_sweep(args: argparse.Namespace) -> int:
 
 def run_balance(args: argparse.Namespace) -> int:
     from ..balance import balance, load_balance
+    from ..cli import out_path
 
+    out = out_path(args.out, Path("results") / f"balance-{Path(args.file).stem}")
     spec = load_balance(args.file)
-    out = Path(args.out) if args.out else Path("results") / f"balance-{Path(args.file).stem}"
     obj = spec.objective
 
     def on_round(s: dict[str, Any]) -> None:

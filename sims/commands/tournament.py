@@ -27,9 +27,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
+    from sims.cli import out_path
     from sims.tournament import summary, tournament
 
-    out = args.out or f"results/{args.game}-tournament"
+    out = out_path(args.out, f"results/{args.game}-tournament")
     result = tournament(args.game, args.players, split_lineup(args.agents), args.games, seed=args.seed, out=out,
                         jobs=args.jobs, chunk_size=args.chunk_size, force=args.force,
                         progress=not args.quiet and sys.stderr.isatty())

@@ -30,9 +30,9 @@ def test_two_way_tie_counts_half_each():
     assert sb["outright_wins"].to_list() == [0, 0]
     assert sb["shared_wins"].to_list() == [1, 1]
     m = balance_metrics(df)
-    assert m["drawishness"].item() == 1.0
+    assert m["shared_first_rate"].item() == 1.0
     assert m["tie_games"].item() == 1
-    assert m["balance"].item() == 1.0
+    assert m["max_gap"].item() == 0.0
 
 
 def test_hand_made_three_player_table():
@@ -49,11 +49,11 @@ def test_hand_made_three_player_table():
     assert sb["ratio_to_fair"].to_list() == pytest.approx([1.125, 0.75, 1.125])
     assert sb["lineup"].unique().to_list() == ["random | random | random"]
     m = balance_metrics(df)
-    assert m["drawishness"].item() == 0.5
+    assert m["shared_first_rate"].item() == 0.5
     assert m["tie_games"].item() == 2
-    assert m["balance"].item() == pytest.approx(1 - 0.125)
     assert m["max_gap"].item() == pytest.approx(0.125)
-    assert m["advantage_p1"].item() == pytest.approx(0.375 * 3)
+    assert m["seat0_share"].item() == pytest.approx(0.375)
+    assert m["seat0_excess"].item() == pytest.approx(0.375 - 1 / 3)
     assert m["worst_seat"].item() == 1
     assert m["best_seat"].item() in (0, 2)
 
@@ -76,7 +76,7 @@ def test_intervals_are_the_documented_statsmodels_calls():
     # the planted bonus makes seat 0 the best seat, clearly above fair share
     assert sb["win_share"].arg_max() == 0
     assert sb["win_share_low"][0] > 1 / 3
-    assert balance_metrics(df)["advantage_p1"].item() > 1.1
+    assert balance_metrics(df)["seat0_excess"].item() > 0.03
 
 
 def test_several_lineups_are_separated():
@@ -140,6 +140,6 @@ def test_win_shares_sum_to_one_across_seats(games, players, seed):
     assert sb["win_share"].sum() == pytest.approx(1.0)
     assert sb["wins"].sum() == pytest.approx(games)
     m = balance_metrics(df)
-    assert 0 <= m["drawishness"].item() <= 1
+    assert 0 <= m["shared_first_rate"].item() <= 1
     assert m["tie_games"].item() + sb["outright_wins"].sum() == games
-    assert 0 <= m["balance"].item() <= 1
+    assert 0 <= m["max_gap"].item() <= 1

@@ -31,10 +31,15 @@ def test_seat_balance_plot(small, tmp_path):
     assert isinstance(fig, Figure)
     assert out.read_bytes()[:8] == PNG_MAGIC
     ax = fig.axes[0]
-    heights = [p.get_height() for p in ax.patches]
-    np.testing.assert_allclose(heights, seat_balance(small)["win_share"].to_numpy())
+    sb = seat_balance(small)
+    dots = ax.containers[0].lines[0]  # win shares as dots with interval bars, not bars from 0
+    np.testing.assert_allclose(dots.get_ydata(), sb["win_share"].to_numpy())
+    assert not ax.patches
     fair = [ln for ln in ax.get_lines() if ln.get_label() == "fair share"]
     assert fair and fair[0].get_ydata()[0] == pytest.approx(1 / 3)
+    low, high = ax.get_ylim()  # zoomed to the data: the axis does not start at 0
+    assert low > 0.2 and high < 0.5
+    assert low <= sb["win_share_low"].min() and sb["win_share_high"].max() <= high
     assert fig._repr_png_()[:8] == PNG_MAGIC
 
 
@@ -43,7 +48,7 @@ def test_seat_balance_plot_from_table_and_several_groups():
     df = pl.concat([make_table(300, 2, seed=1), make_table(300, 4, seed=2)])
     fig = plot_seat_balance(seat_balance(df))
     assert len(fig.axes) == 2
-    assert [len(ax.patches) for ax in fig.axes] == [2, 4]
+    assert [len(ax.containers[0].lines[0].get_xdata()) for ax in fig.axes] == [2, 4]
 
 
 @pytest.mark.parametrize("stacked", [True, False])
@@ -81,12 +86,20 @@ def test_opening_forest_plot_colours_significance(planted_table, tmp_path):
     ax = fig.axes[0]
     labels = [t.get_text() for t in ax.get_yticklabels()]
     assert len(labels) == op.height
-    assert f"seat {PLANTED[0]}: {PLANTED[1]}" in labels
-    groups = {c.get_label(): c.lines[0] for c in ax.containers}
-    assert len(groups["significant"].get_xdata()) == int(op["significant"].sum()) == 1
-    assert len(groups["not significant"].get_xdata()) == op.height - 1
-    assert to_hex(groups["significant"].get_color()) == SIGNIFICANT_COLOUR
-    assert to_hex(groups["not significant"].get_color()) != SIGNIFICANT_COLOUR
+    assert any(label.startswith(f"seat {PLANTED[0]}: {PLANTED[1]} (n=") for label in labels)
+    groups = {c.get_label(): c for c in ax.containers}
+    sig, plain = groups["significant (corrected interval)"], groups["not significant (corrected interval)"]
+    assert len(sig.lines[0].get_xdata()) == int(op["significant"].sum()) == 1
+    assert len(plain.lines[0].get_xdata()) == op.height - 1
+    assert to_hex(sig.lines[0].get_color()) == SIGNIFICANT_COLOUR
+    assert to_hex(plain.lines[0].get_color()) != SIGNIFICANT_COLOUR
+    # the red interval is the corrected one and it excludes 0; the grey ones include 0
+    (seg,) = sig.lines[2][0].get_segments()
+    row = op.filter(pl.col("significant")).row(0, named=True)
+    assert (seg[0][0], seg[1][0]) == pytest.approx((row["delta_low"], row["delta_high"]))
+    assert seg[0][0] > 0
+    for seg in plain.lines[2][0].get_segments():
+        assert seg[0][0] <= 0 <= seg[1][0]
     assert (tmp_path / "op.png").read_bytes()[:8] == PNG_MAGIC
 
 
@@ -94,7 +107,8 @@ def test_opening_forest_plot_limits_rows(planted_table):
     fig = plot_opening_strength(planted_table, max_rows=5, min_games=50)
     labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
     assert len(labels) == 5
-    assert f"seat {PLANTED[0]}: {PLANTED[1]}" in labels
+    assert labels[-1].startswith(f"seat {PLANTED[0]}: {PLANTED[1]}") or labels[0].startswith(
+        f"seat {PLANTED[0]}: {PLANTED[1]}")
 
 
 def test_empty_opening_plot_still_returns_a_figure(planted_table):

@@ -45,28 +45,37 @@ def test_html_report(results_folder, tmp_path):
     parser.feed(text)
     for title in SECTION_TITLES:
         assert title in parser.headings
+    assert parser.headings[1] == "Findings"  # findings first, right under the title
     assert "opening_1" in parser.headings and "opening_2" in parser.headings
-    assert len(parser.images) >= 5  # seat balance, sources, VP, one forest plot per opening column
-    _assert_images(text, 5)
+    assert len(parser.images) >= 6  # seats, seat differences, sources, VP, one forest plot per opening column
+    _assert_images(text, 6)
     assert "src=\"http" not in text and "<script" not in text  # self-contained
     # manifest facts
-    for fact in ("synthetic", "0123456789ab", "start_bef = 3", "random | random | random", "6000"):
+    for fact in ("synthetic", "0123456789ab", "start_bef = 3", "random | random | random", "6,000"):
         assert fact in text
-    # the planted opening shows up among the significant ones
-    assert PLANTED[1] in text and "Significant openings" in text
+    # the findings name the verdict, the planted opening and the caveat; raw tables are folded away
+    findings_html = text.split('<ul class="findings">')[1].split("</ul>")[0]
+    assert "points of win share" in findings_html and PLANTED[1] in findings_html
+    assert "line-up played" in findings_html
+    assert "<details><summary>seat_balance" in text and "snake" not in text
+    assert "< 1e-300" not in text
     assert not list(out.parent.glob("*.tmp"))
+    csv = out.parent / "report_tables"
+    names = {p.name for p in csv.glob("*.csv")}
+    assert {"seat_balance.csv", "source_effects.csv", "openings_opening_1.csv"} <= names
+    assert 'href="report_tables/seat_balance.csv"' in text
 
 
 def test_markdown_report(results_folder, tmp_path):
     out = write_report(results_folder, tmp_path / "report.md", format="md")
     text = out.read_text(encoding="utf-8")
-    assert text.startswith("# brux results report: synthetic")
+    assert text.startswith("# brux results report: synthetic\n\n## Findings\n\n- ")
     for title in SECTION_TITLES:
         assert f"\n## {title}\n" in text
     assert "\n### opening_1\n" in text
     assert "<html" not in text
-    assert "![Win share per seat](data:image/png;base64," in text
-    _assert_images(text, 5)
+    assert "![Win share per seat around the fair share](data:image/png;base64," in text
+    _assert_images(text, 6)
     # table cells holding a line-up keep the pipe escaped so the table stays intact
     assert "random \\| random \\| random" in text
     header = next(line for line in text.splitlines() if line.startswith("| players | lineup | seat"))
@@ -79,4 +88,6 @@ def test_report_options_and_errors(results_folder, tmp_path):
     with pytest.raises(ResultsError, match="does not exist"):
         write_report(tmp_path / "missing", tmp_path / "r.html")
     strict = write_report(results_folder, tmp_path / "strict.md", format="md", min_games=10**9)
-    assert "0 seat x opening combinations tested" in strict.read_text()
+    assert "with at least 1,000,000,000 games" in strict.read_text()
+    wide = write_report(results_folder, tmp_path / "wide.md", format="md", margin=0.2).read_text()
+    assert "Seats: fair within ±20 points of win share" in wide

@@ -67,3 +67,48 @@ def test_win_share_used_without_rank_column(table):
     a = score_sources(table)
     b = score_sources(table.drop("rank"))
     np.testing.assert_allclose(a["corr_win"].to_numpy(), b["corr_win"].to_numpy())
+
+
+def test_source_effects_match_statsmodels_conditional_logit():
+    from statsmodels.discrete.conditional_models import ConditionalLogit
+
+    from analysis import source_effects
+
+    table = make_table(1_500, 3, seed=9, sources=("a", "b", "c"), source_means=(4.0, 2.0, 1.0))
+    eff = source_effects(table, confidence=0.9)
+    games = table.group_by("game_id").agg((pl.col("win_share") > 0).sum().alias("k"))
+    outright = table.join(games.filter(pl.col("k") == 1).select("game_id"), on="game_id").sort("game_id", "seat")
+    assert eff["games"].to_list() == [outright.height // 3] * 3
+    assert eff["tie_games"].to_list() == [games.filter(pl.col("k") > 1).height] * 3
+    won = (outright["win_share"].to_numpy() > 0).astype(float)
+    for r in eff.iter_rows(named=True):
+        x = outright[f"vp_{r['source']}"].to_numpy().astype(float)[:, None]
+        fit = ConditionalLogit(won, x, groups=outright["game_id"].to_numpy()).fit(method="newton", tol=1e-12, disp=0)
+        assert r["coef"] == pytest.approx(fit.params[0], rel=1e-6)
+        assert r["se"] == pytest.approx(fit.bse[0], rel=1e-5)
+        lo, hi = fit.conf_int(alpha=0.1)[0]
+        assert (r["coef_low"], r["coef_high"]) == pytest.approx((lo, hi), rel=1e-5)
+        assert r["p_value"] == pytest.approx(fit.pvalues[0], rel=1e-4, abs=1e-300)
+        assert r["odds_ratio"] == pytest.approx(np.exp(fit.params[0]))
+    # every source adds VP, so a within-game edge in any of them raises the odds of winning
+    assert (eff["or_per_sd"] > 1).all()
+
+
+def test_source_effects_are_within_game_not_pooled():
+    # source "lure": large in games where everyone scores high (a game-level effect), unrelated to who wins;
+    # pooled over rows it correlates with winning only through the total, within a game it carries no edge
+    rng = np.random.default_rng(4)
+    n = 4_000
+    base = rng.poisson(6.0, size=(n, 3)).astype(float)
+    level = rng.integers(0, 20, size=(n, 1)).astype(float)
+    lure = np.repeat(level, 3, axis=1)
+    vp = base + lure + rng.poisson(6.0, size=(n, 3))  # plus points from sources not in the table
+    top = vp == vp.max(axis=1, keepdims=True)
+    share = top / top.sum(axis=1, keepdims=True)
+    df = pl.DataFrame({"game_id": np.repeat(np.arange(n), 3), "players": 3, "seat": np.tile(np.arange(3), n),
+                       "win_share": share.ravel(), "vp_base": base.ravel(), "vp_lure": lure.ravel()})
+    from analysis import source_effects
+
+    eff = {r["source"]: r for r in source_effects(df).iter_rows(named=True)}
+    assert np.isnan(eff["lure"]["coef"])  # no within-game variation: no within-game effect to estimate
+    assert eff["base"]["coef_low"] > 0

@@ -98,6 +98,12 @@ def test_adjust_pvalues_matches_multipletests(method):
     r_ref, a_ref, _, _ = multipletests(p, alpha=0.05, method=method)
     np.testing.assert_array_equal(reject, r_ref)
     np.testing.assert_allclose(adj, a_ref)
+    rng = np.random.default_rng(5)
+    for q in (rng.uniform(0, 0.05, size=40), np.round(rng.uniform(0, 0.1, size=25), 3), rng.permutation(p)):
+        reject, adj = adjust_pvalues(q, method, 0.9)
+        r_ref, a_ref, _, _ = multipletests(q, alpha=0.1, method=method)
+        np.testing.assert_array_equal(reject, r_ref)
+        np.testing.assert_allclose(adj, a_ref)
 
 
 def test_adjust_pvalues_none_and_bad_method():
@@ -116,3 +122,73 @@ def test_correlation_pvalue_matches_scipy():
     r, p = st.pointbiserialr(won, x)
     assert float(correlation_pvalue(r, 300)) == pytest.approx(p, rel=1e-8)
     assert np.isnan(correlation_pvalue(0.5, 2))
+
+
+# ---------------------------------------------------------------- corrected intervals, shrinkage, p-values, power
+
+
+@pytest.mark.parametrize("method", ["holm", "fdr_bh", "bonferroni", "none"])
+def test_adjusted_levels_reproduce_the_decisions_of_multipletests(method):
+    from analysis.stats import adjusted_levels
+
+    rng = np.random.default_rng(8)
+    cases = [np.concatenate([rng.uniform(size=rng.integers(1, 30)), rng.uniform(0, 0.004, size=rng.integers(0, 6))])
+             for _ in range(12)]
+    cases += [np.array([0.01, 0.01, 0.04]), np.array([0.5]), np.array([0.001, 0.02, 0.03, 0.04])]
+    for p in cases:  # (statsmodels' Holm runs a garbage collection per call: keep the cases few)
+        levels = adjusted_levels(p, method, 0.95)
+        reject = p <= 0.05 if method == "none" else multipletests(p, alpha=0.05, method=method)[0]
+        # the interval at level 1 - levels[i] excludes 0 exactly when the test is rejected
+        assert np.array_equal(p <= levels, reject)
+
+
+def test_shrink_is_normal_normal_empirical_bayes():
+    from analysis.stats import shrink
+
+    effect = np.array([0.2, 0.05, 0.0, -0.01, 0.01])
+    se = np.array([0.06, 0.006, 0.01, 0.01, 0.01])
+    shrunk, tau2 = shrink(effect, se)
+    assert tau2 == pytest.approx(np.mean(effect**2 - se**2))
+    np.testing.assert_allclose(shrunk, effect * tau2 / (tau2 + se**2))
+    assert abs(shrunk[0]) < abs(effect[0]) and abs(shrunk[1] - effect[1]) < 0.01
+    zero, t0 = shrink(np.array([0.001, -0.001]), np.array([0.1, 0.1]))
+    assert t0 == 0.0 and np.all(zero == 0)
+
+
+def test_quantile_mc_error_matches_the_spread_over_repeated_bootstraps():
+    from analysis.stats import quantile_mc_error
+
+    rng = np.random.default_rng(1)
+    estimates, errors = [], []
+    for _ in range(300):
+        reps = rng.normal(size=2_000)
+        estimates.append(np.quantile(reps, 0.025))
+        errors.append(quantile_mc_error(reps, 0.025))
+    assert np.mean(errors) == pytest.approx(np.std(estimates), rel=0.25)
+
+
+def test_format_p():
+    from analysis.stats import format_p
+
+    assert [format_p(x) for x in (0.0, 1e-300, 3.2e-17, 4.56e-5, 0.0123, 0.456, 1.0)] == [
+        "< 1e-16", "< 1e-16", "< 1e-16", "4.6e-05", "0.012", "0.46", "1.00"]
+
+
+def test_power_matches_statsmodels():
+    from statsmodels.stats.power import NormalIndPower
+
+    from analysis import power
+
+    # seat gap: one-sample z test of the per-game difference, Bonferroni over the 3 pairs of 3 players
+    sd = power.gap_sd(3)
+    ref = NormalIndPower().solve_power(effect_size=0.02 / sd, alpha=0.05 / 3, power=0.8, ratio=0)
+    assert power.games_for_gap(0.02, 3) == int(np.ceil(ref))
+    assert power.detectable_gap(int(np.ceil(ref)), 3) == pytest.approx(0.02, rel=1e-3)
+    # opening: two groups of f N and (1 - f) N games
+    q = 1 / 3
+    f = 0.1
+    n1 = NormalIndPower().solve_power(effect_size=0.03 / np.sqrt(q * (1 - q)), alpha=0.05 / 20, power=0.8,
+                                      ratio=(1 - f) / f)
+    assert power.games_for_opening(0.03, f, 3, tests=20) == pytest.approx(n1 / f, rel=1e-6, abs=1)
+    with pytest.raises(ValueError, match="gap"):
+        power.games_for_gap(1.5, 3)

@@ -19,6 +19,9 @@ def test_balance_study_notebook_runs(tmp_path, monkeypatch):
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
     assert not [o for o in outputs if o.output_type == "error"]
     text = "\n".join(str(o.get("data", {}).get("text/plain", "")) for o in outputs)
+    printed = "\n".join(o.get("text", "") for o in outputs if o.output_type == "stream")
     assert "bruxelles1897" in text
     assert "win_share" in text  # the seat balance table
+    assert "points of win share" in printed and "line-up played" in printed  # the findings API
+    assert any(v in text for v in ("'fair'", "'not fair'", "'not decided'"))
     assert any("image/png" in o.get("data", {}) for o in outputs)  # the plot shows inline

@@ -1,5 +1,5 @@
-"""The Python API of Lutèce (DESIGN.md): illegal plays, parameters and card tables, the action space, records,
-clones, views and scenarios."""
+"""The Python API of Lutèce beyond the contract every game meets (tests/contract): illegal plays by rule,
+parameters and card tables, the action space, records under overrides, the view and scenarios."""
 
 import copy
 import json
@@ -23,17 +23,6 @@ def random_play(state, rnd, max_decisions=None):
     return state
 
 
-def positions(players=3, seed=0, count=60, **overrides):
-    """States at the first `count` decisions of a random game."""
-    state = load(players, **overrides).new_initial_state(seed=seed)
-    rnd = random.Random(seed)
-    out = []
-    while not state.is_terminal() and len(out) < count:
-        out.append(state.clone())
-        state.apply_action(rnd.choice(state.legal_actions()))
-    return out
-
-
 def assert_rejected(state, action):
     view, legal, history = state.to_dict(), state.legal_actions(), list(state.history)
     array = state.array.copy()
@@ -48,21 +37,6 @@ def assert_rejected(state, action):
 # ---------------------------------------------------------------------------------------------------------------
 # Illegal plays
 # ---------------------------------------------------------------------------------------------------------------
-
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_illegal_actions_leave_the_state_unchanged(players):
-    game = load(players)
-    all_names = [game.action_to_string(a) for a in range(game.num_actions)]
-    for state in positions(players, seed=players, count=40):
-        legal = set(state.legal_actions())
-        for bad in (game.num_actions, 500, -1, 10**9, True, 1.0):
-            assert_rejected(state, bad)
-        elsewhere = [name for a, name in enumerate(all_names) if a not in legal]
-        for name in elsewhere[:: max(1, len(elsewhere) // 10)]:
-            assert_rejected(state, name)
-        for name in ("FOO", "play A+I", "PLAY A+A", "BRIBE -1", "BRIBE 100", "LEGIONS 9", "PLAY $+A"):
-            assert_rejected(state, name)
-
 
 def test_illegal_plays_by_rule():
     game = load(3)
@@ -81,14 +55,6 @@ def test_illegal_plays_by_rule():
     assert_rejected(state, "LEGIONS 3")  # 2 legions held
     play(state, "LEGIONS 2")
     assert state.to_dict()["current_player"] == 1  # the second card's legions (0 left) were automatic
-
-
-def test_actions_after_the_end_are_rejected():
-    state = random_play(load(2).new_initial_state(seed=3), random.Random(3))
-    assert state.is_terminal()
-    for action in (0, "PLAY A+I", "BRIBE 0", "FOO", 500):
-        assert_rejected(state, action)
-    assert state.current_player() == -1 and state.legal_actions() == []
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -116,7 +82,7 @@ def test_income_cards_variants(rule):
     assert len(none) == (16 if rule == "one_each" else 28)
 
 
-def test_action_names_are_stable_and_unique():
+def test_action_names_are_stable():
     game = load(3)
     names = [game.action_to_string(a) for a in range(game.num_actions)]
     assert len(set(names)) == game.num_actions == 176
@@ -124,8 +90,6 @@ def test_action_names_are_stable_and_unique():
     assert names[66] == "BRIBE 0" and names[165] == "BRIBE 99" and names[166] == "BRIBE +100"
     assert names[167] == "LEGIONS 0" and names[175] == "LEGIONS 8"
     assert load(5).action_to_string(5) == names[5]
-    for a, name in enumerate(names):
-        assert game.string_to_action(name) == a
 
 
 def test_bribe_counts_follow_the_purse():
@@ -312,43 +276,16 @@ def test_deck_table_of_section_2_4():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Games, player counts, seeds
+# Determinism of the deal, records
 # ---------------------------------------------------------------------------------------------------------------
 
-def test_registry():
-    assert "lutece" in brux.list_games()
-    with pytest.raises(brux.UnknownGameError, match="lutece"):
-        brux.load_game("lutetia", players=3)
-
-
-@pytest.mark.parametrize("players", [1, 6, 0, "3", True, 3.0])
-def test_bad_player_counts(players):
-    with pytest.raises(ValueError, match="players"):
-        brux.load_game("lutece", players=players)
-
-
-@pytest.mark.parametrize("seed", [-1, "1", 1.5, True])
-def test_bad_seeds(seed):
-    with pytest.raises(ValueError, match="seed"):
-        load(3).new_initial_state(seed=seed)
-
-
-def test_determinism_and_clones():
+def test_deals_differ_by_seed():
     game = load(4)
-    a = random_play(game.new_initial_state(seed=5), random.Random(1))
-    b = random_play(game.new_initial_state(seed=5), random.Random(1))
-    assert a.to_dict() == b.to_dict() and a.result() == b.result() and a.history == b.history
     deals = {json.dumps(game.new_initial_state(seed=s).to_dict()["display"]) for s in range(10)}
     assert len(deals) == 10
-    state = game.new_initial_state(seed=2)
-    random_play(state, random.Random(2), max_decisions=7)
-    twin = state.clone()
-    before = twin.to_dict()
-    random_play(state, random.Random(3), max_decisions=9)
-    assert twin.to_dict() == before and twin.history == state.history[: len(twin.history)]
 
 
-def test_record_and_replay(tmp_path):
+def test_record_and_replay_under_overrides(tmp_path):
     game = load(5, pair_rule="any_two", bribe_cap=4)
     state = random_play(game.new_initial_state(seed=8), random.Random(8))
     rec = state.record(agents=["random"] * 5)
@@ -356,9 +293,8 @@ def test_record_and_replay(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(rec))
     again = brux.replay(path)
+    assert again.game.params == game.params
     assert again.to_dict() == state.to_dict() and again.result() == state.result()
-    half = random_play(game.new_initial_state(seed=8), random.Random(8), max_decisions=30)
-    assert brux.replay(half.record()).to_dict() == half.to_dict()
 
 
 def test_scenario_record_and_replay():
@@ -370,17 +306,6 @@ def test_scenario_record_and_replay():
     rec = json.loads(json.dumps(state.record()))
     again = brux.replay(rec)
     assert again.to_dict() == state.to_dict()
-
-
-def test_result_only_at_the_end():
-    state = load(3).new_initial_state(seed=1)
-    with pytest.raises(ValueError):
-        state.result()
-    random_play(state, random.Random(1))
-    result = state.result()
-    assert [r["seat"] for r in result] == [0, 1, 2]
-    assert set(result[0]) == {"seat", "vp", "rank", "win_share", "vp_by_source"}
-    assert list(result[0]["vp_by_source"]) == list(load(3).vp_sources)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -405,23 +330,6 @@ def test_view_schema():
     v = state.to_dict()
     assert v["over"] and v["current_player"] is None and v["pending"] is None and v["current_play"] is None
     json.dumps(v)
-
-
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_views_of_round_starts_round_trip(players):
-    game = load(players)
-    state = game.new_initial_state(seed=players)
-    rnd = random.Random(players)
-    checked = 0
-    while not state.is_terminal():
-        v = state.to_dict()
-        if v["pending"] == "PLAY_CARDS" and v["current_player"] == 0:
-            again = game.state_from_dict(copy.deepcopy(v), seed=checked)
-            assert again.to_dict() == v
-            assert again.legal_actions() == state.legal_actions()
-            checked += 1
-        state.apply_action(rnd.choice(state.legal_actions()))
-    assert checked >= 5
 
 
 def bad_views():

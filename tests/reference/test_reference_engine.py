@@ -4,13 +4,12 @@ import copy
 import json
 import random
 import re
-import tomllib
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from brux.games.bruxelles1897.params import DEFAULTS
 from brux.games.bruxelles1897.reference import ReferenceGame
 from brux.games.bruxelles1897.reference.cards import (
     ARCHITECT_TYPES,
@@ -38,9 +37,7 @@ from brux.games.bruxelles1897.reference.scoring import (
     ranks_and_shares,
 )
 
-PARAMS_PATH = Path(__file__).resolve().parents[2] / "brux/games/bruxelles1897/data/params.toml"
-with PARAMS_PATH.open("rb") as fh:
-    PARAMS = tomllib.load(fh)
+PARAMS = DEFAULTS
 
 VP_SOURCES = ["build", "exhibit", "arms", "houses", "materials", "exhibition_card", "bonus_nobility",
               "bonus_architecture", "bonus_prestige", "bonus_prison", "noble_penalty"]

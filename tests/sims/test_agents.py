@@ -39,5 +39,6 @@ def test_lineups_are_validated_per_game():
     assert parse_lineup("mcts:iters=50,c=1.2,greedy,random", 3, "bruxelles1897")[0].startswith("mcts")
     with pytest.raises(SimsError, match="unknown agent"):
         parse_lineup("alphazero", 3, "bruxelles1897")
-    with pytest.raises(SimsError, match="lutece"):
-        parse_lineup("greedy", 3, "lutece")
+    assert parse_lineup("greedy,heuristic:majorities,random", 3, "lutece")[1] == "heuristic:majorities"
+    with pytest.raises(SimsError, match="builder"):  # a Bruxelles 1897 persona
+        parse_lineup("heuristic:builder", 3, "lutece")

@@ -88,8 +88,12 @@ def test_unusable_output_folders_exit_2(tmp_path, capsys, game_name):
     (tmp_path / "bad").mkdir()
     (tmp_path / "bad" / "manifest.json").write_text("{")
     assert main([*base, "--out", str(tmp_path / "bad")]) == 2
-    assert "corrupt manifest" in _err_line(capsys)
+    assert "holds a manifest.json that brux cannot use" in _err_line(capsys)
     assert not list((tmp_path / "bad").glob("chunk-*"))
+    assert main([*base, "--out", str(tmp_path / "bad"), "--force"]) == 2  # a foreign file is never deleted
+    assert "brux does not delete files it did not write" in _err_line(capsys)
+    assert (tmp_path / "bad" / "manifest.json").read_text() == "{"
+    (tmp_path / "bad" / "manifest.json").unlink()
     assert main([*base, "--out", str(tmp_path / "bad"), "--force"]) == 0
     assert main([*base[:-4], "--games", "20", "--jobs", "1", "--out", str(tmp_path / "bad")]) == 2
     assert "holds a different run (games differ)" in _err_line(capsys)

@@ -22,11 +22,12 @@ def _run(out, game_name, **kw):
 def test_manifest_follows_the_results_doc(tmp_path, game_name):
     result = _run(tmp_path / "r", game_name, overrides={"rounds": 3})
     m = json.loads((tmp_path / "r" / "manifest.json").read_text())
-    assert list(m) == ["format", "brux_version", "game", "players", "overrides", "params", "params_id", "agents",
-                       "master_seed", "games", "chunk_size", "vp_sources", "games_done"]
+    assert list(m) == ["format", "brux_version", "game", "rules_version", "players", "overrides", "params",
+                       "params_id", "agents", "master_seed", "games", "chunk_size", "vp_sources", "games_done"]
     game = brux.load_game(game_name, 3, rounds=3)
     assert m == result.manifest
     assert m["format"] == 1 and m["brux_version"] == brux.__version__ and m["game"] == game_name
+    assert m["rules_version"] == game.rules_version == brux.games.GAMES[game_name].rules_version >= 1
     assert m["params"] == game.params and m["params_id"] == game.params_id and m["overrides"] == {"rounds": 3}
     assert m["agents"] == ["random"] * 3 and m["master_seed"] == 3 and m["games"] == GAMES
     assert m["chunk_size"] == CHUNK and m["vp_sources"] == list(game.vp_sources) and m["games_done"] == GAMES
@@ -51,6 +52,18 @@ def test_resume_replays_only_missing_chunks(tmp_path, game_name):
     assert done.games_played == 0 and done.table().equals(full)
 
 
+def test_a_run_under_another_rules_version_is_not_resumed(tmp_path, game_name):
+    out = tmp_path / "r"
+    _run(out, game_name)
+    m = json.loads((out / "manifest.json").read_text())
+    (out / "manifest.json").write_text(json.dumps({**m, "rules_version": m["rules_version"] - 1}))
+    with pytest.raises(sims.SimsError, match="holds a different run \\(rules_version differ"):
+        _run(out, game_name)
+    del m["rules_version"]  # a folder written before rules versions were recorded: version 1, resumed
+    (out / "manifest.json").write_text(json.dumps(m))
+    assert _run(out, game_name).games_played == 0
+
+
 def test_another_run_is_refused_unless_forced(tmp_path, game_name):
     out = tmp_path / "r"
     _run(out, game_name)
@@ -68,32 +81,40 @@ def test_another_run_is_refused_unless_forced(tmp_path, game_name):
     assert forced.table().equals(_run(None, game_name, seed=4, games=250).table())
 
 
-def test_damaged_folders_are_refused(tmp_path, game_name):
+def test_damaged_or_foreign_chunks_are_quarantined_and_played_again(tmp_path, game_name, capsys):
     out = tmp_path / "r"
-    _run(out, game_name)
+    full = _run(out, game_name).table()
     chunk = out / "chunk-000001.parquet"
     chunk.write_bytes(chunk.read_bytes()[:200])
-    with pytest.raises(sims.SimsError, match="damaged chunk file .*chunk-000001.parquet"):
-        _run(out, game_name)
-    chunk.unlink()
-    assert _run(out, game_name).games_played == CHUNK
-    (out / "manifest.json").write_text("{not json")
-    with pytest.raises(sims.SimsError, match="corrupt manifest"):
-        _run(out, game_name)
-    (out / "manifest.json").write_text("[1, 2]")
-    with pytest.raises(sims.SimsError, match="corrupt manifest"):
-        _run(out, game_name)
+    again = _run(out, game_name)
+    assert again.games_played == CHUNK and again.table().equals(full)
+    err = capsys.readouterr().err
+    assert "chunk-000001.parquet' is not a valid chunk of this run (not a readable Parquet file" in err
+    assert [p.name.split(".parquet")[0] for p in (out / "quarantine").iterdir()] == ["chunk-000001"]
+    (out / "chunk-000009.parquet").write_bytes(b"")
+    assert _run(out, game_name).games_played == 0
+    assert "beyond the 5 chunks of this run" in capsys.readouterr().err
+    assert not (out / "chunk-000009.parquet").exists() and len(list((out / "quarantine").iterdir())) == 2
+
+
+def test_foreign_files_are_refused_and_kept(tmp_path, game_name):
+    out = tmp_path / "r"
+    _run(out, game_name)
+    for text in ("{not json", "[1, 2]", '{"name": "my project"}'):
+        (out / "manifest.json").write_text(text)
+        for force in (False, True):
+            with pytest.raises(sims.SimsError, match="manifest.json that brux cannot use"):
+                _run(out, game_name, force=force)
+            assert (out / "manifest.json").read_text() == text
     (out / "manifest.json").unlink()
     with pytest.raises(sims.SimsError, match="has chunk files but no manifest.json"):
         _run(out, game_name)
     assert _run(out, game_name, force=True).games_played == GAMES
-    (out / "chunk-000009.parquet").write_bytes(b"")
-    with pytest.raises(sims.SimsError, match="beyond the 5 chunks"):
-        _run(out, game_name)
-    (out / "chunk-000009.parquet").unlink()
-    (out / "chunk-x.parquet").write_bytes(b"")
-    with pytest.raises(sims.SimsError, match="not a chunk file"):
-        _run(out, game_name)
+    (out / "chunk-x.parquet").write_bytes(b"mine")
+    for force in (False, True):
+        with pytest.raises(sims.SimsError, match="not a chunk file of brux"):
+            _run(out, game_name, force=force)
+    assert (out / "chunk-x.parquet").read_bytes() == b"mine"
 
 
 def test_unusable_output_paths(tmp_path, game_name):

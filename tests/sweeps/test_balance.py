@@ -63,15 +63,15 @@ def test_halving_rounds_and_fresh_seeds(searched):
     assert rounds[-1]["candidates"] <= 2
     folder = searched.path
     round_seeds = {r["seed"] for r in rounds}
-    recheck_seed = searched.manifest["recheck"]["seed"]
-    assert recheck_seed not in round_seeds and len(round_seeds) == len(rounds)
+    renonneg_int64 = searched.manifest["recheck"]["seed"]
+    assert renonneg_int64 not in round_seeds and len(round_seeds) == len(rounds)
     # every run of a round used that round's master seed (common game seeds), the re-check a fresh one
     for r in rounds:
         runs = list((folder / "search" / f"round-{r['round']}").glob("*/manifest.json"))
         assert len(runs) == r["candidates"]
         assert {json.loads(p.read_text())["master_seed"] for p in runs} == {r["seed"]}
     rechecks = [json.loads(p.read_text()) for p in (folder / "recheck").glob("*/manifest.json")]
-    assert {m["master_seed"] for m in rechecks} == {recheck_seed}
+    assert {m["master_seed"] for m in rechecks} == {renonneg_int64}
     assert {m["params_id"] for m in rechecks} == set(searched.table["params_id"])
     saved = json.loads((folder / "balance.json").read_text())
     assert saved["complete"] and saved["results"][0]["variant"] == searched.best["variant"]
@@ -134,3 +134,12 @@ def test_cli_balance(tmp_path, capsys):
     write(file, TINY_TOML.replace("lenght", "length").replace("length = 3", "lenght = 3"))
     assert main(["balance", str(file), "--out", str(out)]) == 2
     assert "unknown key 'search.start_money.lenght'" in err_line(capsys)
+
+
+def test_an_empty_dimension_searches_the_declared_space():
+    spec = parse_balance({**TINY, "search": {"exhibit_vp": {}, "exhibition_mode": {}}})
+    dims = {d.name: d for d in spec.dimensions}
+    assert (dims["exhibit_vp"].low, dims["exhibit_vp"].high) == (0, 8)  # its declared search range
+    assert dims["exhibition_mode"].values == ("round_robin", "one_each")
+    with pytest.raises(SimsError, match="start_money has no declared search range"):
+        parse_balance({**TINY, "search": {"start_money": {}}})

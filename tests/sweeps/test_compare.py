@@ -127,9 +127,14 @@ def test_brux_report_recognises_a_sweep(played_sweep, tmp_path, capsys):
         assert title in parser.headings
     images = DATA_URI.findall(text)
     assert images and all(base64.b64decode(b)[:8] == PNG_MAGIC for b in images)
-    assert 'alt="Seat gap per cell"' in text
-    for fact in ("start_money=[0,0,40,7]", "exhibit 1", "gap_diff", "Smallest seat gap"):
+    assert 'alt="Seat gap per cell and difference from the baseline"' in text
+    assert parser.headings[1] == "Findings"
+    findings_html = text.split('<ul class="findings">')[1].split("</ul>")[0]
+    for fact in ("smallest gap", "Bonferroni over 3 variants", "Monte Carlo error", "not been re-checked"):
+        assert fact in findings_html
+    for fact in ("start_money=[0,0,40,7]", "exhibit 1", "gap_diff", "<details>"):
         assert fact in text
+    assert (tmp_path / "sweep_tables" / "cells.csv").is_file()
     md = tmp_path / "sweep.md"
     assert main(["report", str(played_sweep.path), "--out", str(md)]) == 0
     assert "## Difference from the baseline" in md.read_text(encoding="utf-8")
@@ -147,3 +152,46 @@ def test_partial_sweep_lists_missing_cells(tmp_path):
     assert cmp.cells["variant"].to_list() == ["baseline"] and cmp.missing == ["r3 (3p, random | random | random)"]
     with pytest.raises(analysis.ResultsError, match="not a sweep folder"):
         analysis.compare(tmp_path)
+
+
+def test_headline_rechecked_on_fresh_seeds(played_sweep, tmp_path):
+    import dataclasses
+    import shutil
+
+    from sims.recheck import RECHECK_SEED_OFFSET, recheck_headline
+
+    folder = tmp_path / "copy"
+    shutil.copytree(played_sweep.path, folder)
+    result = dataclasses.replace(played_sweep, path=folder)
+    before = analysis.compare(folder, n_boot=400, seed=1)
+    (check,) = recheck_headline(result, before.cells, games=1000, jobs=1)
+    assert check["seed"] == played_sweep.spec.seed + RECHECK_SEED_OFFSET and check["games"] == 1000
+    head = before.cells.filter(~pl.col("baseline")).sort("max_gap").row(0, named=True)
+    assert check["variant"] == head["variant"]
+    after = analysis.compare(folder, n_boot=400, seed=1)
+    row = after.cells.filter(pl.col("variant") == head["variant"]).row(0, named=True)
+    assert row["recheck_games"] == 1000 and row["renonneg_int64"] == check["seed"]
+    assert row["recheck_low"] <= row["recheck_diff"] <= row["recheck_high"]
+    assert any("re-checked on 1,000 fresh games" in s for s in after.findings())
+    # the fresh games are other games: the baseline's seeds differ from the sweep's
+    fresh, _ = analysis.read_results(folder / check["baseline_path"])
+    old, _ = analysis.read_results(folder / after.manifest["cells"][0]["path"])
+    assert fresh.select("seed").head(3).collect()["seed"].to_list() != old.select("seed").head(3).collect()[
+        "seed"].to_list()
+
+
+def test_bootstrap_replicates_grow_until_the_monte_carlo_error_is_small():
+    from analysis.compare import paired_gap_bootstrap
+
+    rng = np.random.default_rng(0)
+    n = 20_000
+    base = np.eye(3)[rng.choice(3, size=n, p=[0.30, 0.33, 0.37])]
+    variant = np.eye(3)[rng.choice(3, size=n, p=[0.32, 0.33, 0.35])]
+    b = paired_gap_bootstrap(variant, base, tests=3, n_boot=2_000, max_boot=256_000, seed=1)
+    assert b["level"] == pytest.approx(0.05 / 3)
+    assert b["high"] < 0 and b["n_boot"] >= 2_000
+    assert b["mc_error"] <= 0.1 * min(abs(b["low"]), abs(b["high"])) or b["n_boot"] == 256_000
+    again = paired_gap_bootstrap(variant, base, tests=3, n_boot=2_000, max_boot=256_000, seed=2)
+    # another seed moves the ends by about the Monte Carlo error, not enough to flip the decision
+    assert abs(again["high"] - b["high"]) < 5 * max(b["mc_error"], again["mc_error"])
+    assert (again["high"] < 0) == (b["high"] < 0)

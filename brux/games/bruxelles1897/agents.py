@@ -1,30 +1,24 @@
-"""Agents for Bruxelles 1897: evaluation features, persona weights, determinisation and the batch with agents.
+"""Agents for Bruxelles 1897: evaluation features, persona weights and determinisation.
 
-The generic search (random, one-step lookahead, flat Monte Carlo, MCTS) lives in `brux.agents.search`; this module
-gives it the game's kernel functions and the game-specific parts:
+The generic search (random, one-step lookahead, flat Monte Carlo, MCTS) and the batch with agents are built by the
+game kit (`brux.agents.kit`) from `kernel/hooks.py`, which exports the game-specific parts made here:
 
 - `features`: a seat's evaluation features from the state array (VP so far and estimates of what the tableau and
   the position are worth at the end); an agent's evaluation is a weight vector over them (`WEIGHTS`).
 - `determinise`: what a searching agent may not see is replaced by a sample from the agent's own stream: every deck
   (artwork, material, house, noble) is put in canonical order and shuffled, and the copy's chance stream is re-keyed.
   Deck composition is public (component totals minus everything visible; discard piles are face up).
-- `play_batch`: games of a run with one agent per seat, the same result arrays as `engine.play_random_batch`
-  (bit-identical to it when every seat is `random`), plus the decisions each seat took.
 """
 
 import numpy as np
 from numba import njit
 
-from brux.agents import search as S
-from brux.core.batch import batch_game_seed, result_arrays
 from brux.core.jit import JIT, TINY
-from brux.core.rng import next_u64, randbelow, seed_stream
+from brux.core.rng import next_u64, randbelow
 
 from .kernel import codes as C
 from .kernel import layout as L
-from .kernel.base import count, players, seat
-from .kernel.engine import AGENT_RNG, WORK_SIZE, apply, init, rank, record_result
-from .kernel.legal import legal_at
+from .kernel.base import count, entry_owner, noble_upkeep, players, seat
 from .kernel.majority import area_majorities, column_mask, field
 from .kernel.rounds import lower_half_vp
 
@@ -58,6 +52,30 @@ FEATURES = (
 )
 N_FEATURES = len(FEATURES)
 F = {name: i for i, name in enumerate(FEATURES)}
+# The index of each feature in a weight vector (module constants: the compiled evaluation reads them by name).
+F_VP = F["vp"]
+F_HOUSE_VP = F["house_vp"]
+F_MATERIALS = F["materials"]
+F_MONEY = F["money"]
+F_MONEY_BONUS = F["money_bonus"]
+F_ARTWORKS = F["artworks"]
+F_COLOURS = F["colours"]
+F_NOBLES = F["nobles"]
+F_UPKEEP = F["upkeep"]
+F_HOUSE_TYPES = F["house_types"]
+F_ARCH_TRACK = F["arch_track"]
+F_NOBLE_TRACK = F["noble_track"]
+F_PRESTIGE_TRACK = F["prestige_track"]
+F_PRISON = F["prison"]
+F_HAND = F["hand"]
+F_COLUMNS = F["columns"]
+F_ARMS = F["arms"]
+F_EXHIBITION = F["exhibition"]
+F_BRUSSELS = F["brussels"]
+F_ARCH_FUTURE = F["arch_future"]
+F_PRESTIGE_FUTURE = F["prestige_future"]
+F_EXHIBIT_FUTURE = F["exhibit_future"]
+F_BUILD_READY = F["build_ready"]
 
 
 def _weights(**w: float) -> np.ndarray:
@@ -106,47 +124,43 @@ def seat_value(s, p, w):
     last = rl == 0
     over = s[L.G_OVER] != 0
     money = s[o + L.S_MONEY]
-    houses = count(s, o + L.S_HOUSE, 4)
+    houses = count(s, o + L.S_HOUSE, C.N_HOUSE_TYPES)
     if s[L.C_HOUSE] >= 0 and s[L.G_PENDING] == C.D_BUILD and s[L.G_CUR] == p:
         houses += 1  # the house being paid for
     arch = s[o + L.S_TRACK + C.T_ARCHITECTURE]
     ntrack = s[o + L.S_TRACK + C.T_NOBLE]
     prest = s[o + L.S_TRACK + C.T_PRESTIGE]
-    mats = count(s, o + L.S_MAT, 6)
-    kept = 0
-    for k in range(1, 6):
-        kept += s[o + L.S_NOBLE + k] > 0
-    nobles = kept + (s[o + L.S_NOBLE + C.N_BRUGMANN] > 0)
-    up = s[L.P_UPKEEP]
-    paid = kept if up == 0 else min(kept, money // up)
-    money_after = money - paid * up
+    mats = count(s, o + L.S_MAT, C.N_PAIRS)
+    kept, paid = noble_upkeep(s, p)  # as the end of the game would settle it now
+    nobles = kept + (s[o + L.S_NOBLE + C.N_BRUGMANN] != C.NOBLE_NOT_KEPT)
+    money_after = money - paid * s[L.P_UPKEEP]
     colours = 0
     arts = 0
-    for c in range(4):
+    for c in range(C.N_COLOURS):
         colours += s[o + L.S_ART + c] > 0
         arts += s[o + L.S_ART + c]
     htypes = 0
-    for k in range(4):
+    for k in range(C.N_HOUSE_TYPES):
         htypes += s[o + L.S_HOUSE + k] > 0
-    v = w[0] * s[o + L.S_VP]
+    v = w[F_VP] * s[o + L.S_VP]
     if over:
         return v
-    v += w[1] * houses * arch
-    v += w[2] * mats
-    v += w[3] * money
-    v += w[4] * s[L.P_MB_VP] * min(money_after // s[L.P_MB_PER], s[L.P_MB_CAP])
-    v += w[5] * arts
-    v += w[6] * colours
-    v += w[7] * nobles
-    v -= w[8] * (kept - paid) * s[L.P_UNPAID_PENALTY]
-    v += w[9] * htypes
-    v += w[10] * arch + w[11] * ntrack + w[12] * prest
-    v += w[13] * count(s, o + L.S_PRISON, 3)
+    v += w[F_HOUSE_VP] * houses * arch
+    v += w[F_MATERIALS] * mats
+    v += w[F_MONEY] * money
+    v += w[F_MONEY_BONUS] * s[L.P_MB_VP] * min(money_after // s[L.P_MB_PER], s[L.P_MB_CAP])
+    v += w[F_ARTWORKS] * arts
+    v += w[F_COLOURS] * colours
+    v += w[F_NOBLES] * nobles
+    v -= w[F_UPKEEP] * (kept - paid) * s[L.P_UNPAID_PENALTY]
+    v += w[F_HOUSE_TYPES] * htypes
+    v += w[F_ARCH_TRACK] * arch + w[F_NOBLE_TRACK] * ntrack + w[F_PRESTIGE_TRACK] * prest
+    v += w[F_PRISON] * count(s, o + L.S_PRISON, C.N_ARCH_TYPES)
     if s[o + L.S_PASSED] == 0:
-        v += w[14] * count(s, o + L.S_HAND, 3)
+        v += w[F_HAND] * count(s, o + L.S_HAND, C.N_ARCH_TYPES)
     tmax = s[L.P_TRACK_MAX]
-    columns, arms = area_majorities(s) if w[15] != 0.0 or w[16] != 0.0 else (0, 0)
-    if w[15] != 0.0:
+    columns, arms = area_majorities(s) if w[F_COLUMNS] != 0.0 or w[F_ARMS] != 0.0 else (0, 0)
+    if w[F_COLUMNS] != 0.0:
         cols = 0.0
         for col in range(L.COLS):
             if (column_mask(columns, col) >> p) & 1:
@@ -157,71 +171,37 @@ def seat_value(s, p, w):
                     cols += (rl + 1.0) if prest < tmax else 0.0
                 elif b == C.BONUS_NOBILITY:
                     cols += 0.5 if ntrack < tmax else 0.0
-                elif count(s, o + L.S_PRISON, 3) > 0 and not last:
+                elif count(s, o + L.S_PRISON, C.N_ARCH_TYPES) > 0 and not last:
                     cols += 2.0
                 if last:
                     cols += lower_half_vp(s, p, s[L.P_BONUS_LOWER + b], money_after)
-        v += w[15] * cols
-    v += w[16] * field(arms, p) * prest
+        v += w[F_COLUMNS] * cols
+    v += w[F_ARMS] * field(arms, p) * prest
     if s[L.G_EXH_HOLDER] == p:
-        v += w[17] * (s[L.P_HOLDER_VP] if last else 1)
-    if w[18] != 0.0 and not last:
+        v += w[F_EXHIBITION] * (s[L.P_HOLDER_VP] if last else 1)
+    if w[F_BRUSSELS] != 0.0 and not last:
         mine = 0
         most = 0
         for q in range(players(s)):
             k = 0
-            for card in range(3):
+            for card in range(C.N_BRUSSELS):
                 base = L.BRU_LIST + card * L.BRU_CAP
                 for i in range(s[L.BRU_LEN + card]):
-                    k += s[base + i] // 4 == q
+                    k += entry_owner(s[base + i]) == q
             if q == p:
                 mine = k
             most = max(most, k)
         if mine > 0 and mine == most:
-            v += w[18]
-    v += w[19] * arch * rl + w[20] * prest * rl + w[21] * colours * rl
-    if mats >= (houses + 2) // 2:
-        v += w[22]
+            v += w[F_BRUSSELS]
+    v += w[F_ARCH_FUTURE] * arch * rl + w[F_PRESTIGE_FUTURE] * prest * rl + w[F_EXHIBIT_FUTURE] * colours * rl
+    if mats >= (houses + 2) // 2:  # the next house (houses + 1 symbols) can be paid
+        v += w[F_BUILD_READY]
     return v
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# The game's functions handed to the generic search
+# The game's functions handed to the generic search (through kernel/hooks.py)
 # ---------------------------------------------------------------------------------------------------------------
-@njit(**JIT)
-def g_player(s):
-    """Seat to decide, -1 when the game is over."""
-    return s[L.G_CUR] if s[L.G_OVER] == 0 else -1
-
-
-@njit(**JIT)
-def g_nlegal(s):
-    return s[L.LEGAL_N]
-
-
-@njit(**JIT)
-def g_legal(s, i):
-    return legal_at(s, i)
-
-
-@njit(**JIT)
-def g_players(s):
-    return s[L.P_PLAYERS]
-
-
-@njit(**JIT)
-def g_shares(s, out):
-    """Win shares of a finished game (1/k for a k-way tie for first)."""
-    n = players(s)
-    k = 0
-    for p in range(n):
-        r = rank(s, p)
-        out[p] = 1.0 if r == 1 else 0.0
-        k += r == 1
-    for p in range(n):
-        out[p] /= k
-
-
 @njit(**JIT)
 def g_values(s, w, out):
     for p in range(players(s)):
@@ -241,7 +221,7 @@ def determinise(s, rng, key_off, ctr_off):
     Every deck is sorted into its canonical list (its composition is public) and shuffled; then the chance stream
     of the copy is re-keyed, so reshuffles and future areas cannot depend on the real game's stream either.
     """
-    for d in range(4):
+    for d in range(C.N_DECKS):
         base = L.DECK + d * L.DECK_CAP
         n = s[L.DECK_LEN + d]
         for i in range(1, n):  # insertion sort: canonical order
@@ -260,59 +240,6 @@ def determinise(s, rng, key_off, ctr_off):
     s[L.G_RNG_CTR] = 0
 
 
-# ---------------------------------------------------------------------------------------------------------------
-# Entry points
-# ---------------------------------------------------------------------------------------------------------------
-_decide = S.build(apply, g_player, g_nlegal, g_legal, g_players, g_shares, g_values, g_same_turn, determinise)
-
-
-@njit(cache=True)
-def decide(s, kind, ip, fp, rng, key_off, ctr_off, scratch):
-    """One decision of an agent for the seat to move in state `s` (its stream at rng[key_off], rng[ctr_off])."""
-    bufs, child, visits, wsum, path, vals = scratch
-    return _decide(s, kind, ip, fp, rng, key_off, ctr_off, bufs, child, visits, wsum, path, vals)
-
-
-@njit(cache=True)
-def make_scratch(cap):
-    return S.make_scratch(cap, L.STATE_SIZE, C.N_ACTIONS)
-
-
-@njit(cache=True)
-def decide_one(state, kind, ip, fp, rng):
-    """A decision for the seat to move in `state` (not modified); `rng` = [key, counter] of the agent's stream."""
-    cap = S.tree_capacity(kind, ip)
-    scratch = make_scratch(cap)
-    return decide(state, kind, ip, fp, rng, 0, 1, scratch)
-
-
-@njit(cache=True, nogil=True)
-def play_batch(params, master_seed, first_index, n_games, kinds, iparams, fparams):
-    """Play games first_index .. first_index + n_games - 1 of a run, seat p played by agent (kinds[p], iparams[p],
-    fparams[p]). Same arrays as `engine.play_random_batch`, plus the decisions taken by each seat."""
-    n = params[L.P_PLAYERS]
-    seeds, vp, rk, share, src, opening, length = result_arrays(n_games, n, L.N_SOURCES)
-    decisions = np.zeros((n_games, n), np.int32)
-    cap = 1
-    for p in range(n):
-        cap = max(cap, S.tree_capacity(kinds[p], iparams[p]))
-    scratch = make_scratch(cap)
-    s = np.zeros(WORK_SIZE, np.int64)
-    for g in range(n_games):
-        seed = batch_game_seed(master_seed, first_index + g)
-        seeds[g] = seed
-        init(s, params, seed)
-        for p in range(n):
-            seed_stream(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, seed, 1 + p)
-        while s[L.G_OVER] == 0:
-            p = s[L.G_CUR]
-            a = decide(s, kinds[p], iparams[p], fparams[p], s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, scratch)
-            decisions[g, p] += 1
-            apply(s, a)
-        record_result(s, g, vp, rk, share, src, opening, length)
-    return seeds, vp, rk, share, src, opening, length, decisions
-
-
 def features(state: np.ndarray, seat_index: int) -> dict[str, float]:
     """The evaluation features of one seat (for notebooks and tests): feature name -> value."""
     out = {}
@@ -323,4 +250,4 @@ def features(state: np.ndarray, seat_index: int) -> dict[str, float]:
     return out
 
 
-__all__ = ["FEATURES", "PERSONAS", "WEIGHTS", "decide_one", "determinise", "features", "play_batch"]
+__all__ = ["FEATURES", "PERSONAS", "WEIGHTS", "determinise", "features", "g_same_turn", "g_values"]

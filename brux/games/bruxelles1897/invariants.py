@@ -62,6 +62,10 @@ DECKS = (
     ("noble", "nobles", NOBLES, "nobles_per_type"),
 )
 NOBLE_STATES = (None, "untapped", "tapped")
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+COLS = 4
+ROWS = {2: 3, 3: 3, 4: 4}  # area rows by player count
+NEUTRAL_PLAYERS = 2  # the player count with neutral architects in the bottom corners
 
 
 def _params_of(state_or_view: Any, params: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -108,8 +112,8 @@ def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None
     out: list[str] = []
     n = v.get("players")
     seats = v.get("seats", [])
-    if not isinstance(n, int) or not 2 <= n <= 4 or len(seats) != n:
-        return [f"players: {n!r} players with {len(seats)} seats (2 to 4 expected)"]
+    if not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS or len(seats) != n:
+        return [f"players: {n!r} players with {len(seats)} seats ({MIN_PLAYERS} to {MAX_PLAYERS} expected)"]
     rounds = p["rounds"]
     over = bool(v.get("over"))
 
@@ -140,16 +144,18 @@ def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None
 
     # ---- the Art Nouveau area ----
     area = v.get("area", {})
-    rows = 4 if n == 4 else 3
+    rows = ROWS[n]
     spaces = area.get("spaces", [])
-    if area.get("rows") != rows or area.get("cols") != 4 or len(spaces) != rows or any(len(r) != 4 for r in spaces):
-        out.append(f"area: {area.get('rows')!r} x {area.get('cols')!r} with {len(spaces)} rows, expected {rows} x 4")
+    if (area.get("rows") != rows or area.get("cols") != COLS or len(spaces) != rows
+            or any(len(r) != COLS for r in spaces)):
+        out.append(f"area: {area.get('rows')!r} x {area.get('cols')!r} with {len(spaces)} rows, "
+                   f"expected {rows} x {COLS}")
         spaces = []
     if sorted(area.get("bonus", [])) != sorted(BONUS_CARDS):
         out.append(f"area: bonus cards {area.get('bonus')!r} are not one of each of {', '.join(BONUS_CARDS)}")
     faces = {t: tuple(f) for t, f in zip(ARCH_TYPES, p["architect_faces"])}
-    corners = {(rows - 1, 0), (rows - 1, 3)} if n == 2 else set()
-    arch_area = [[0, 0, 0] for _ in range(n)]
+    corners = {(rows - 1, 0), (rows - 1, COLS - 1)} if n == NEUTRAL_PLAYERS else set()
+    arch_area = [[0] * len(ARCH_TYPES) for _ in range(n)]
     in_area: dict[str, dict[str, int]] = {deck: {} for deck, *_ in DECKS}
     money_in_area = 0
     exhibition_in_area = 0
@@ -185,7 +191,7 @@ def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None
                 out.append(f"area: {where} holds {sp!r}")
 
     # ---- Brussels ----
-    arch_bru = [[0, 0, 0] for _ in range(n)]
+    arch_bru = [[0] * len(ARCH_TYPES) for _ in range(n)]
     bru = v.get("brussels", {})
     # In the action phase (some seat has not passed) every list holds 1 + 2 + ... + m architects, except, while
     # BR_CARD is pending, the card being committed to (1 + ... + (m - 1) + k). In the majority phase and at the

@@ -1,53 +1,17 @@
-"""Bruxelles 1897 rule parameters: defaults from data/params.toml, validation, the kernel's flat array."""
+"""Bruxelles 1897 rule parameters: each declared once (default = the rules, allowed values, kernel slot, meaning).
 
-from pathlib import Path
+`TABLE` gives validation (`resolve`), the kernel's flat block (`flatten`), random valid parameters (brux.testing),
+the default search space of `brux balance` and the table in docs/bruxelles1897.md.
+"""
+
 from typing import Any
 
 import numpy as np
 
-from brux.core.params import boolean, check_all, int_in, int_list, load_defaults, merge_overrides, one_of
+from brux.core.params import Param, ParamTable, int_list
 
 from .kernel import codes as C
 from .kernel import layout as L
-
-DEFAULTS_FILE = Path(__file__).parent / "data" / "params.toml"
-DEFAULTS = load_defaults(DEFAULTS_FILE)
-
-_money = int_in(0, 100)
-CHECKS: dict[str, Any] = {
-    "rounds": int_in(1, 20),
-    "start_money": int_list(L.MAX_PLAYERS, 0, 1000),
-    "first_pass_money": _money,
-    "later_pass_money": _money,
-    "stock_exchange_money": _money,
-    "sale_money": _money,
-    "brugmann_money": _money,
-    "track_max": int_in(1, 20),
-    "noble_upkeep": _money,
-    "unpaid_noble_penalty": _money,
-    "exhibit_vp": _money,
-    "exhibition_holder_vp": _money,
-    "money_bonus_vp": _money,
-    "money_bonus_per": int_in(1, 100),
-    "money_bonus_cap": _money,
-    "type_bonus_vp": _money,
-    "material_end_vp": _money,
-    "cards_per_type": int_list(3, 1, 8),
-    "neutral_value": int_in(0, 20),
-    "exhibition_mode": one_of("round_robin", "one_each"),
-    "may_decline": boolean,
-    "architect_faces": lambda name, v: _check_faces(name, v),
-    "architect_counts": int_list(3, 0, 10),
-    "prison_start": lambda name, v: _check_prison(name, v),
-    "bonus_lower": {key: one_of(*C.LOWER_NAMES) for key in C.BONUS_NAMES},
-    "components": {
-        "artworks_per_colour": int_in(0, 9),
-        "materials_per_pair": int_in(0, 6),
-        "houses_per_type": int_in(0, 10),
-        "nobles_per_type": int_in(0, 8),
-        "money_cards": int_in(0, 99),
-    },
-}
 
 
 def _check_faces(name: str, v: Any) -> None:
@@ -66,10 +30,69 @@ def _check_prison(name: str, v: Any) -> None:
         int_list(3, 0, 10)(f"{name}[{i}]", row)
 
 
-def resolve(overrides: dict[str, Any]) -> dict[str, Any]:
-    """The full, validated parameter set: defaults with overrides; ValueError names a bad field."""
-    params = merge_overrides(DEFAULTS, overrides)
-    check_all(params, CHECKS)
+def _faces_strategy(st: Any) -> Any:
+    pair = st.tuples(st.integers(0, 5), st.integers(1, 4)).map(lambda t: [t[0], t[0] + t[1]])
+    return st.lists(pair, min_size=3, max_size=3)
+
+
+def _money(name: str, default: int, meaning: str, slot: int) -> Param:
+    return Param(name, default, meaning, lo=0, hi=100, slot=slot, search=(0, 8))
+
+
+PARAMS = (
+    Param("rounds", 4, "rounds per game", lo=1, hi=20, slot=L.P_ROUNDS, search=(1, 6)),
+    Param("start_money", [4, 5, 6, 7], "starting BEF by seat (seat 0 is the start player)", lo=0, hi=1000,
+          shape=(L.MAX_PLAYERS,), slot=L.P_START_MONEY, search=(0, 12)),
+    _money("first_pass_money", 3, "BEF for the first player to pass in a round", L.P_FIRST_PASS),
+    _money("later_pass_money", 1, "BEF for every later pass", L.P_LATER_PASS),
+    _money("stock_exchange_money", 5, "BEF from the Stock Exchange", L.P_SE_MONEY),
+    _money("sale_money", 3, "BEF from selling an artwork", L.P_SALE_MONEY),
+    _money("brugmann_money", 4, "BEF from Georges Brugmann", L.P_BRUGMANN_MONEY),
+    Param("track_max", 5, "top of the architecture, noble and prestige tracks", lo=1, hi=20, slot=L.P_TRACK_MAX,
+          search=(1, 7)),
+    _money("noble_upkeep", 2, "BEF per kept noble (not Brugmann) at the end", L.P_UPKEEP),
+    _money("unpaid_noble_penalty", 3, "VP lost per noble that cannot be paid", L.P_UNPAID_PENALTY),
+    _money("exhibit_vp", 2, "VP per artwork exhibited", L.P_EXHIBIT_VP),
+    _money("exhibition_holder_vp", 2, "VP for the exhibition card holder at the end", L.P_HOLDER_VP),
+    _money("money_bonus_vp", 3, "money lower half: VP per `money_bonus_per` BEF ...", L.P_MB_VP),
+    Param("money_bonus_per", 2, "... this many BEF ...", lo=1, hi=100, slot=L.P_MB_PER, search=(1, 4)),
+    _money("money_bonus_cap", 5, "... at most this many times", L.P_MB_CAP),
+    _money("type_bonus_vp", 2, "VP per noble / house type / artwork colour (lower halves)", L.P_TYPE_BONUS_VP),
+    _money("material_end_vp", 1, "VP per material card held at the end", L.P_MATERIAL_END_VP),
+    Param("cards_per_type", [3, 3, 4], "cards per deck in the area, for 2 / 3 / 4 players", lo=1, hi=8, shape=(3,),
+          by_players=True, slot=L.P_K),
+    Param("neutral_value", 3, "value of each 2-player neutral architect", lo=0, hi=20, slot=L.P_NEUTRAL_VALUE,
+          search=(0, 6)),
+    Param("exhibition_mode", "round_robin", "\"round_robin\" (A5) or \"one_each\"",
+          choices=("round_robin", "one_each"), slot=L.P_EXH_MODE),
+    Param("may_decline", False, "true: Sale and Build may be declined (A6)", choices=(False, True),
+          slot=L.P_MAY_DECLINE),
+    Param("architect_faces", [[1, 3], [2, 4], [2, 5]], "the two face values of the architect types 1/3, 2/4, 2/5 "
+          f"(0..{L.FACE_MAX}, low < high)", shape=(3, 2), slot=L.P_FACES, check=_check_faces,
+          strategy=_faces_strategy),
+    Param("architect_counts", [4, 2, 1], "architects of each type a colour has", lo=0, hi=10, shape=(3,),
+          slot=L.P_ARCH_COUNTS),
+    Param("prison_start", [[0, 0, 1], [0, 1, 1], [0, 1, 1]], "architects of each type that start under the prison "
+          "card, for 2 / 3 / 4 players (0..10, at most `architect_counts`)", shape=(3, 3), by_players=True,
+          slot=L.P_PRISON_START, check=_check_prison),
+    *(Param(f"bonus_lower.{b}", low, f"the lower half on the {b} bonus card (A2); each lower half once",
+            choices=C.LOWER_NAMES, slot=L.P_BONUS_LOWER + i)
+      for i, (b, low) in enumerate(zip(C.BONUS_NAMES, ("nobles", "house_types", "artwork_colours", "money"),
+                                       strict=True))),
+    Param("components.artworks_per_colour", 3, "artwork cards per colour", lo=0, hi=9, slot=L.P_COMPONENTS,
+          search=(0, 5)),
+    Param("components.materials_per_pair", 2, "material cards per pair", lo=0, hi=6, slot=L.P_COMPONENTS + 1,
+          search=(0, 4)),
+    Param("components.houses_per_type", 4, "house cards per type", lo=0, hi=10, slot=L.P_COMPONENTS + 2,
+          search=(0, 6)),
+    Param("components.nobles_per_type", 3, "noble cards per type", lo=0, hi=8, slot=L.P_COMPONENTS + 3,
+          search=(0, 5)),
+    Param("components.money_cards", 23, "money cards", lo=0, hi=99, slot=L.P_COMPONENTS + 4, search=(0, 30)),
+)
+
+
+def _check(params: dict[str, Any]) -> None:
+    """The checks across parameters."""
     if not 1 <= sum(params["architect_counts"]) <= L.BRU_CAP // L.MAX_PLAYERS:
         raise ValueError(
             f"rule parameter architect_counts must give each colour 1 to {L.BRU_CAP // L.MAX_PLAYERS} architects, "
@@ -85,40 +108,34 @@ def resolve(overrides: dict[str, Any]) -> dict[str, Any]:
     lowers = [params["bonus_lower"][b] for b in C.BONUS_NAMES]
     if sorted(lowers) != sorted(C.LOWER_NAMES):
         raise ValueError(f"rule parameter bonus_lower must use each of {', '.join(C.LOWER_NAMES)} once, got {lowers}")
-    return params
 
 
-def flatten(params: dict[str, Any], players: int) -> np.ndarray:
-    """The parameter block of the kernel state for a player count."""
-    a = np.zeros(L.PARAMS_SIZE, np.int64)
-    a[L.P_PLAYERS] = players
-    a[L.P_ROUNDS] = params["rounds"]
-    a[L.P_START_MONEY : L.P_START_MONEY + L.MAX_PLAYERS] = params["start_money"]
-    scalars = {
-        L.P_FIRST_PASS: "first_pass_money", L.P_LATER_PASS: "later_pass_money",
-        L.P_SE_MONEY: "stock_exchange_money", L.P_SALE_MONEY: "sale_money", L.P_BRUGMANN_MONEY: "brugmann_money",
-        L.P_TRACK_MAX: "track_max", L.P_UPKEEP: "noble_upkeep", L.P_UNPAID_PENALTY: "unpaid_noble_penalty",
-        L.P_EXHIBIT_VP: "exhibit_vp", L.P_HOLDER_VP: "exhibition_holder_vp", L.P_MB_VP: "money_bonus_vp",
-        L.P_MB_PER: "money_bonus_per", L.P_MB_CAP: "money_bonus_cap", L.P_TYPE_BONUS_VP: "type_bonus_vp",
-        L.P_MATERIAL_END_VP: "material_end_vp", L.P_NEUTRAL_VALUE: "neutral_value",
-    }
-    for off, key in scalars.items():
-        a[off] = params[key]
-    a[L.P_K] = params["cards_per_type"][players - 2]
-    a[L.P_EXH_MODE] = params["exhibition_mode"] == "one_each"
-    a[L.P_MAY_DECLINE] = params["may_decline"]
-    a[L.P_FACES : L.P_FACES + 6] = [f for pair in params["architect_faces"] for f in pair]
-    a[L.P_ARCH_COUNTS : L.P_ARCH_COUNTS + 3] = params["architect_counts"]
-    a[L.P_PRISON_START : L.P_PRISON_START + 3] = params["prison_start"][players - 2]
-    for b, name in enumerate(C.BONUS_NAMES):
-        a[L.P_BONUS_LOWER + b] = C.LOWER_NAMES.index(params["bonus_lower"][name])
-    comp = params["components"]
-    a[L.P_COMPONENTS : L.P_COMPONENTS + 5] = [
-        comp["artworks_per_colour"], comp["materials_per_pair"], comp["houses_per_type"], comp["nobles_per_type"],
-        comp["money_cards"],
-    ]
+def _flatten(params: dict[str, Any], players: int, a: np.ndarray) -> None:
+    """The derived entries of the parameter block: area rows and the affordable faces by money."""
     a[L.P_ROWS] = 4 if players == 4 else 3
-    faces = a[L.P_FACES : L.P_FACES + 6]
+    faces = a[L.P_FACES: L.P_FACES + 6]
     for money in range(L.FACE_MAX + 1):
         a[L.P_AFFORD + money] = sum(1 << i for i, f in enumerate(faces) if f <= money)
-    return a
+
+
+def _bonus_lower_strategy(st: Any) -> Any:
+    return st.permutations(list(C.LOWER_NAMES)).map(lambda p: {"bonus_lower": dict(zip(C.BONUS_NAMES, p))})
+
+
+def _architects_strategy(st: Any) -> Any:
+    @st.composite
+    def draw(d: Any) -> dict[str, Any]:
+        counts = d(st.lists(st.integers(0, 3), min_size=3, max_size=3).filter(lambda c: sum(c) >= 1))
+        return {"architect_counts": counts,
+                "prison_start": [[d(st.integers(0, c)) for c in counts] for _ in range(3)]}
+
+    return draw()
+
+
+TABLE = ParamTable(PARAMS, size=L.PARAMS_SIZE, players_slot=L.P_PLAYERS, min_players=2, check=_check,
+                   flatten=_flatten,
+                   joint=((tuple(f"bonus_lower.{b}" for b in C.BONUS_NAMES), _bonus_lower_strategy),
+                          (("architect_counts", "prison_start"), _architects_strategy)))
+DEFAULTS = TABLE.defaults()
+resolve = TABLE.resolve
+flatten = TABLE.flatten

@@ -5,6 +5,7 @@ from typing import Any
 import numpy as np
 
 from brux.core.rng import derive_py
+from brux.errors import ScenarioError
 
 from .kernel import codes as C
 from .kernel import layout as L
@@ -16,12 +17,22 @@ SUBTYPE_KEYS = C.SUBTYPE_NAMES  # per deck: artwork colours, material pairs, hou
 TABLEAU = (
     (C.DK_ARTWORK, "artworks", L.S_ART), (C.DK_MATERIAL, "materials", L.S_MAT), (C.DK_HOUSE, "houses", L.S_HOUSE),
 )
-NOBLE_STATES = (None, "untapped", "tapped")
+NOBLE_STATES = (None, "untapped", "tapped")  # by codes.NOBLE_NOT_KEPT, NOBLE_UNTAPPED, NOBLE_TAPPED
+assert [C.NOBLE_NOT_KEPT, C.NOBLE_UNTAPPED, C.NOBLE_TAPPED] == list(range(len(NOBLE_STATES)))
 END_SOURCES = tuple(range(C.VP_HOUSES, C.VP_NOBLE_PENALTY + 1))  # sources scored only by the end-game steps
 
 
 def _seat(p: int) -> int:
     return L.SEATS + p * L.SEAT_SIZE
+
+
+def _discard(d: int) -> int:
+    return L.DISCARD + d * C.MAX_SUBTYPES
+
+
+def _entry(e: int) -> tuple[int, int]:
+    """A Brussels list entry as (owner, architect type)."""
+    return e >> C.ENTRY_TYPE_BITS, e & C.ENTRY_TYPE_MASK
 
 
 def card_dict(kind: int, sub: int) -> dict[str, str]:
@@ -51,7 +62,7 @@ def _pending_cards(s: list[int]) -> list[dict[str, str]]:
         cards.append((C.KEEP_BASE[C.DK_NOBLE] + s[L.C_NOBLE], C.K_NOBLE, s[L.C_NOBLE]))
     if s[L.C_HOUSE] >= 0:
         cards.append((C.KEEP_BASE[C.DK_HOUSE] + s[L.C_HOUSE], C.K_HOUSE, s[L.C_HOUSE]))
-    for m in range(6):
+    for m in range(C.N_PAIRS):
         cards += [(C.KEEP_BASE[C.DK_MATERIAL] + m, C.K_MATERIAL, m)] * int(s[L.C_PAY + m])
     d = s[L.C_DRAW_KIND]
     for i in range(int(s[L.C_DRAWN_N])):
@@ -104,7 +115,7 @@ def to_dict(state: np.ndarray) -> dict[str, Any]:
             "spaces": [[_space(s, r * L.COLS + c) for c in range(L.COLS)] for r in range(rows)],
         },
         "brussels": {
-            name: [{"owner": e // 4, "type": C.ARCH_TYPES[e % 4]}
+            name: [{"owner": _entry(e)[0], "type": C.ARCH_TYPES[_entry(e)[1]]}
                    for e in s[L.BRU_LIST + b * L.BRU_CAP: L.BRU_LIST + b * L.BRU_CAP + s[L.BRU_LEN + b]]]
             for b, name in enumerate(C.BRUSSELS_NAMES)
         },
@@ -116,15 +127,11 @@ def to_dict(state: np.ndarray) -> dict[str, Any]:
             "noble": int(s[L.DECK_LEN + C.DK_NOBLE]),
         },
         "discards": {
-            name: sum(s[L.DISCARD + d * 6: L.DISCARD + d * 6 + 6]) for d, name in enumerate(C.DECK_NAMES)
+            name: sum(s[_discard(d): _discard(d) + C.MAX_SUBTYPES]) for d, name in enumerate(C.DECK_NAMES)
         },
         "seats": [_seat_dict(s, p) for p in range(n)],
         "pending_cards": _pending_cards(s),
     }
-
-
-class ScenarioError(ValueError):
-    """A state view that does not describe a consistent position."""
 
 
 def _need(cond: bool, where: str, problem: str) -> None:
@@ -133,15 +140,31 @@ def _need(cond: bool, where: str, problem: str) -> None:
 
 
 def _index(names: tuple[str, ...], value: Any, where: str) -> int:
-    _need(value in names, where, f"{value!r} is not one of {', '.join(map(str, names))}")
+    _need(isinstance(value, str) and value in names, where, f"{value!r} is not one of {', '.join(map(str, names))}")
     return names.index(value)
 
 
-def _int(d: dict[str, Any], key: str, where: str, lo: int = 0, hi: int = 10**6) -> int:
+def _is_int(v: Any) -> bool:
+    return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
+
+
+def _int(d: Any, key: str, where: str, lo: int = 0, hi: int = 10**6) -> int:
+    _need(isinstance(d, dict), where, f"must be a table of {key!r} and the like, got {d!r}"[:200])
     _need(key in d, where, f"missing key {key!r}")
     v = d[key]
-    _need(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi, f"{where}.{key}",
-          f"must be an integer in {lo}..{hi}, got {v!r}")
+    _need(_is_int(v) and lo <= v <= hi, f"{where}.{key}", f"must be an integer in {lo}..{hi}, got {v!r}"[:200])
+    return int(v)
+
+
+def _table(d: dict[str, Any], key: str, where: str) -> dict[str, Any]:
+    v = d.get(key, {})
+    _need(isinstance(v, dict), where, f"must be a table, got {type(v).__name__}")
+    return v
+
+
+def _list(d: dict[str, Any], key: str, where: str) -> list[Any]:
+    v = d.get(key, [])
+    _need(isinstance(v, list), where, f"must be a list, got {type(v).__name__}")
     return v
 
 
@@ -154,6 +177,8 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
     s[: L.PARAMS_SIZE] = params_flat
     n = int(params_flat[L.P_PLAYERS])
     rows = int(params_flat[L.P_ROWS])
+    _need(isinstance(d, dict), "view", f"must be a dict, got {type(d).__name__}")
+    _need(_is_int(seed) and 0 <= seed < 2**63, "seed", f"must be an integer in 0..2**63-1, got {seed!r}")
     _need(d.get("game") == "bruxelles1897", "game", f"expected 'bruxelles1897', got {d.get('game')!r}")
     _need(d.get("players") == n, "players", f"the game has {n} players, the view {d.get('players')!r}")
     _need(not d.get("over", False), "over", "a finished game cannot be a scenario")
@@ -163,31 +188,34 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
     s[L.G_START] = _int(d, "start_player", "start_player", 0, n - 1)
     cur = _int(d, "current_player", "current_player", 0, n - 1)
     holder = d.get("exhibition_holder")
-    _need(holder is None or (isinstance(holder, int) and 0 <= holder < n), "exhibition_holder",
+    _need(holder is None or (_is_int(holder) and 0 <= holder < n), "exhibition_holder",
           f"must be null or a seat, got {holder!r}")
     s[L.G_EXH_HOLDER] = -1 if holder is None else holder
     s[L.C_NOBLE] = -1
     s[L.C_HOUSE] = -1
-    seen = np.zeros((4, 6), np.int64)  # visible cards per deck and subtype
-    arch = np.zeros((n, 3), np.int64)  # architects per seat and type outside hand and prison
+    seen = np.zeros((C.N_DECKS, C.MAX_SUBTYPES), np.int64)  # visible cards per deck and subtype
+    arch = np.zeros((n, C.N_ARCH_TYPES), np.int64)  # architects per seat and type outside hand and prison
     money_in_area = 0
     exhibition_seen = holder is not None
 
-    area = d.get("area", {})
+    area = _table(d, "area", "area")
     _need(area.get("rows") == rows and area.get("cols") == L.COLS, "area", f"must be {rows} rows x {L.COLS} cols")
-    bonus = area.get("bonus", [])
-    _need(sorted(bonus) == sorted(C.BONUS_NAMES), "area.bonus", f"must order {', '.join(C.BONUS_NAMES)}")
+    bonus = _list(area, "bonus", "area.bonus")
+    _need(all(isinstance(b, str) for b in bonus) and sorted(bonus) == sorted(C.BONUS_NAMES), "area.bonus",
+          f"must order {', '.join(C.BONUS_NAMES)}")
     for c, name in enumerate(bonus):
         s[L.BONUS + c] = C.BONUS_NAMES.index(name)
-    spaces = area.get("spaces", [])
-    _need(len(spaces) == rows and all(len(r) == L.COLS for r in spaces), "area.spaces", f"must be {rows} x {L.COLS}")
-    corners = {(rows - 1) * L.COLS, (rows - 1) * L.COLS + 3} if n == 2 else set()
+    spaces = _list(area, "spaces", "area.spaces")
+    _need(len(spaces) == rows and all(isinstance(r, list) and len(r) == L.COLS for r in spaces), "area.spaces",
+          f"must be {rows} lists of {L.COLS} spaces")
+    corners = {(rows - 1) * L.COLS, rows * L.COLS - 1} if n == L.NEUTRAL_PLAYERS else set()
     for sp in range(rows * L.COLS):
         where = f"area.spaces[{sp // L.COLS}][{sp % L.COLS}]"
         v = spaces[sp // L.COLS][sp % L.COLS]
+        _need(v is None or isinstance(v, dict), where, f"must be null or a table, got {v!r}"[:200])
         s[L.A_KIND + sp] = C.SP_EMPTY
         if sp in corners:
-            ok = v is not None and "architect" in v and v["architect"].get("owner") == "neutral"
+            ok = v is not None and isinstance(v.get("architect"), dict) and v["architect"].get("owner") == "neutral"
             _need(ok, where, "a 2-player bottom corner holds the neutral architect")
             s[L.A_KIND + sp] = C.SP_NEUTRAL
             s[L.A_OWNER + sp] = -1
@@ -197,12 +225,14 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
             continue
         if "architect" in v:
             a = v["architect"]
+            _need(isinstance(a, dict), where + ".architect", f"must be a table, got {a!r}"[:200])
             owner = a.get("owner")
-            _need(isinstance(owner, int) and 0 <= owner < n, where, f"owner must be a seat, got {owner!r}")
+            _need(_is_int(owner) and 0 <= owner < n, where, f"owner must be a seat, got {owner!r}")
             t = _index(C.ARCH_TYPES, a.get("type"), where + ".type")
             value = a.get("value")
-            faces = params_flat[L.P_FACES + 2 * t: L.P_FACES + 2 * t + 2]
-            _need(value in faces, where + ".value", f"{value!r} is not a face of {C.ARCH_TYPES[t]}")
+            faces = params_flat[L.P_FACES + C.N_FACES * t: L.P_FACES + C.N_FACES * (t + 1)]
+            _need(_is_int(value) and value in faces.tolist(), where + ".value",
+                  f"{value!r} is not a face of {C.ARCH_TYPES[t]}")
             s[L.A_KIND + sp] = C.SP_ARCHITECT
             s[L.A_SUB + sp] = t
             s[L.A_OWNER + sp] = owner
@@ -224,9 +254,9 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
             exhibition_seen = True
     index_cards(s)
 
-    brussels = d.get("brussels", {})
+    brussels = _table(d, "brussels", "brussels")
     for b, name in enumerate(C.BRUSSELS_NAMES):
-        lst = brussels.get(name, [])
+        lst = _list(brussels, name, f"brussels.{name}")
         uses = 0
         while uses * (uses + 1) // 2 < len(lst):
             uses += 1
@@ -234,14 +264,15 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
         s[L.BRU_LEN + b] = len(lst)
         s[L.BRU_USES + b] = uses
         for i, e in enumerate(lst):
+            _need(isinstance(e, dict), f"brussels.{name}[{i}]", f"must be a table, got {e!r}"[:200])
             owner = e.get("owner")
-            _need(isinstance(owner, int) and 0 <= owner < n, f"brussels.{name}[{i}]", f"bad owner {owner!r}")
+            _need(_is_int(owner) and 0 <= owner < n, f"brussels.{name}[{i}]", f"bad owner {owner!r}")
             t = _index(C.ARCH_TYPES, e.get("type"), f"brussels.{name}[{i}].type")
-            s[L.BRU_LIST + b * L.BRU_CAP + i] = owner * 4 + t
+            s[L.BRU_LIST + b * L.BRU_CAP + i] = owner << C.ENTRY_TYPE_BITS | t
             arch[owner, t] += 1
 
-    seats = d.get("seats", [])
-    _need(len(seats) == n, "seats", f"must list {n} seats")
+    seats = _list(d, "seats", "seats")
+    _need(len(seats) == n and all(isinstance(sd, dict) for sd in seats), "seats", f"must list {n} seat tables")
     track_max = int(params_flat[L.P_TRACK_MAX])
     npassed = 0
     for p, sd in enumerate(seats):
@@ -249,38 +280,39 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
         w = f"seats[{p}]"
         s[o + L.S_MONEY] = _int(sd, "money", w)
         s[o + L.S_VP] = _int(sd, "vp", w, -10**6)
+        _need(isinstance(sd.get("passed", False), bool), f"{w}.passed", "must be true or false")
         s[o + L.S_PASSED] = bool(sd.get("passed", False))
         npassed += int(s[o + L.S_PASSED])
         for i, key in enumerate(C.TRACK_NAMES):
-            s[o + L.S_TRACK + i] = _int(sd.get("tracks", {}), key, f"{w}.tracks", 1, track_max)
+            s[o + L.S_TRACK + i] = _int(_table(sd, "tracks", f"{w}.tracks"), key, f"{w}.tracks", 1, track_max)
         for t, key in enumerate(C.ARCH_TYPES):
-            s[o + L.S_HAND + t] = _int(sd.get("hand", {}), key, f"{w}.hand")
-            s[o + L.S_PRISON + t] = _int(sd.get("prison", {}), key, f"{w}.prison")
+            s[o + L.S_HAND + t] = _int(_table(sd, "hand", f"{w}.hand"), key, f"{w}.hand")
+            s[o + L.S_PRISON + t] = _int(_table(sd, "prison", f"{w}.prison"), key, f"{w}.prison")
             total = s[o + L.S_HAND + t] + s[o + L.S_PRISON + t] + arch[p, t]
             want = params_flat[L.P_ARCH_COUNTS + t]
             _need(total == want, w, f"{total} architects of type {key} in hand, area, Brussels and prison, not {want}")
         for deck, key, off in TABLEAU:
             for i, name in enumerate(C.SUBTYPE_NAMES[deck]):
-                s[o + off + i] = _int(sd.get(key, {}), name, f"{w}.{key}")
+                s[o + off + i] = _int(_table(sd, key, f"{w}.{key}"), name, f"{w}.{key}")
                 seen[deck, i] += s[o + off + i]
-        nobles = sd.get("nobles", {})
+        nobles = _table(sd, "nobles", f"{w}.nobles")
         for i, name in enumerate(C.NOBLES):
-            _need(name in nobles and nobles[name] in NOBLE_STATES, f"{w}.nobles.{name}",
+            _need(name in nobles and (nobles[name] is None or isinstance(nobles[name], str))
+                  and nobles[name] in NOBLE_STATES, f"{w}.nobles.{name}",
                   f"must be null, 'untapped' or 'tapped', got {nobles.get(name)!r}")
             s[o + L.S_NOBLE + i] = NOBLE_STATES.index(nobles[name])
             if i != C.N_BRUGMANN:
                 seen[C.DK_NOBLE, i] += s[o + L.S_NOBLE + i] > 0
         _need(s[o + L.S_NOBLE + C.N_BRUGMANN] > 0, f"{w}.nobles.brugmann", "every player keeps Georges Brugmann")
-        src = sd.get("vp_by_source", {})
+        src = _table(sd, "vp_by_source", f"{w}.vp_by_source")
         for i, name in enumerate(C.VP_SOURCES):
             s[o + L.S_SRC + i] = _int(src, name, f"{w}.vp_by_source", -10**6)
         _need(s[o + L.S_SRC: o + L.S_SRC + L.N_SOURCES].sum() == s[o + L.S_VP], w, "vp_by_source must sum to vp")
         for i in END_SOURCES:
             _need(s[o + L.S_SRC + i] == 0, f"{w}.vp_by_source.{C.VP_SOURCES[i]}", "only scores at the end of the game")
-        s[o + L.S_HAND0] = s[o + L.S_HAND: o + L.S_HAND + 3].sum()
-        s[o + L.S_OPEN] = -1
-        s[o + L.S_OPEN + 1] = -1
-        s[o + L.S_NOPEN] = 2 if s[L.G_ROUND] > 1 else 0
+        s[o + L.S_HAND0] = s[o + L.S_HAND: o + L.S_HAND + C.N_ARCH_TYPES].sum()
+        s[o + L.S_OPEN: o + L.S_OPEN + L.OPENINGS_PER_SEAT] = -1
+        s[o + L.S_NOPEN] = L.OPENINGS_PER_SEAT if s[L.G_ROUND] > 1 else 0
     _need(not s[_seat(cur) + L.S_PASSED], "current_player", "the current player has passed")
     _need(npassed < n, "seats", "every seat has passed; a MAIN decision cannot be pending")
     s[L.G_NPASSED] = npassed
@@ -291,8 +323,8 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
     # Unseen cards: split between each deck (shuffled) and its discard pile, from the seed.
     key = derive_py(seed, 0)
     s[L.G_RNG_KEY] = key - (1 << 64) if key >= (1 << 63) else key
-    decks, discards = d.get("decks", {}), d.get("discards", {})
-    per = params_flat[L.P_COMPONENTS: L.P_COMPONENTS + 4]
+    decks, discards = _table(d, "decks", "decks"), _table(d, "discards", "discards")
+    per = params_flat[L.P_COMPONENTS: L.P_COMPONENTS + C.N_DECKS]
     rng = np.random.default_rng(seed)
     for deck, name in enumerate(C.DECK_NAMES):
         total = np.full(C.DECK_SUBTYPES[deck], per[deck])
@@ -308,10 +340,10 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
         s[L.DECK_LEN + deck] = in_deck
         s[L.DECK + deck * L.DECK_CAP: L.DECK + deck * L.DECK_CAP + in_deck] = cards[:in_deck]
         for sub in cards[in_deck:]:
-            s[L.DISCARD + deck * 6 + sub] += 1
+            s[_discard(deck) + sub] += 1
     money = _int(decks, "money", "decks")
-    _need(money + money_in_area == params_flat[L.P_COMPONENTS + 4], "decks.money",
-          f"{money} in the deck + {money_in_area} in the area is not {params_flat[L.P_COMPONENTS + 4]}")
+    _need(money + money_in_area == params_flat[L.P_MONEY_CARDS], "decks.money",
+          f"{money} in the deck + {money_in_area} in the area is not {params_flat[L.P_MONEY_CARDS]}")
     s[L.G_MONEY_DECK] = money
     settle(s)
     return s

@@ -1,8 +1,9 @@
-"""Lutèce rule parameters and card tables: defaults from data/*.toml, validation, the kernel's flat array.
+"""Lutèce rule parameters and card tables: each rule parameter declared once (`PARAMS`: default = the rules,
+allowed values, kernel slot, meaning), validation, the kernel's flat array.
 
-The full parameter set is the rule parameters of data/params.toml (rules section 9) plus two tables from
-data/cards.toml: ``cards`` (card id -> its fields, rules 2.1-2.2) and ``bazaar_requirements`` (bazaar id -> symbols
-needed, rules 2.3). Overrides of ``cards`` are merged field by field (``cards={"L12": {"cost": 3}}``).
+The full parameter set is the rule parameters (rules section 9) plus two tables from data/cards.toml: ``cards``
+(card id -> its fields, rules 2.1-2.2) and ``bazaar_requirements`` (bazaar id -> symbols needed, rules 2.3).
+Overrides of ``cards`` are merged field by field (``cards={"L12": {"cost": 3}}``).
 """
 
 import copy
@@ -13,14 +14,12 @@ from typing import Any
 
 import numpy as np
 
-from brux.core.params import check_all, int_in, int_list, load_defaults, merge_overrides, one_of
+from brux.core.params import Param, ParamTable, int_in, int_list, load_defaults, one_of
 
 from .kernel import codes as C
 from .kernel import layout as L
 
-DATA = Path(__file__).parent / "data"
-DEFAULTS_FILE = DATA / "params.toml"
-CARDS_FILE = DATA / "cards.toml"
+CARDS_FILE = Path(__file__).parent / "data" / "cards.toml"
 
 CARD_INTS = {  # field -> (lo, hi)
     "cost": (0, 20), "beer": (0, 9), "bread": (0, 9), "gladius": (0, 9), "elixir": (0, 9), "pillars": (0, 9),
@@ -58,9 +57,6 @@ def _load_cards(path: Path) -> dict[str, Any]:
     return {"cards": cards, "bazaar_requirements": dict(raw.get("bazaar_requirements", {}))}
 
 
-DEFAULTS = {**load_defaults(DEFAULTS_FILE), **_load_cards(CARDS_FILE)}
-
-
 def _bribe_cap(name: str, v: Any) -> None:
     if v == "none":
         return
@@ -72,29 +68,6 @@ def _majority(name: str, v: Any) -> None:
     int_list(3, 0, 20)(name, v)
     if not v[0] >= v[1] >= v[2]:
         raise ValueError(f"rule parameter {name} must have first >= middle >= last, got {v}")
-
-
-CHECKS: dict[str, Any] = {
-    "slots": int_list(4, 2, L.MAX_SLOTS),
-    "start_coins": int_in(0, 15),
-    "income_value": int_in(0, 6),
-    "income_cards": int_in(0, 2),
-    "consolation": int_in(0, 3),
-    "growth": int_in(0, 3),
-    "majority_vp": _majority,
-    "land_coins": int_in(0, 6),
-    "tavern_base": int_in(0, 10),
-    "legion_bribe": int_in(0, 5),
-    "legion_vp": int_in(0, 5),
-    "prestige_resource_vp": int_in(0, 3),
-    "prestige_colour_vp": int_in(0, 4),
-    "statue_base": int_in(0, 6),
-    "bazaar_vp": int_in(0, 12),
-    "fortune_divisor": int_in(1, 10),
-    "pair_rule": one_of("one_each", "any_two"),
-    "bribe_cap": _bribe_cap,
-    "max_rounds": int_in(10, 200),
-}
 
 
 # The field checks of a card, built once (validating a full card table is part of every game's set-up).
@@ -156,29 +129,24 @@ def _check_cards(params: dict[str, Any]) -> None:
             raise ValueError(f"bazaar_requirements.{cid}: the bazaar {cid} has no requirement row")
 
 
-def resolve(overrides: dict[str, Any]) -> dict[str, Any]:
-    """The full, validated parameter set: defaults with overrides; ValueError names a bad field."""
-    overrides = dict(overrides)
-    card_over = overrides.pop("cards", None)
-    params = merge_overrides({**DEFAULTS, "cards": {}}, overrides)
-    # A fresh card table: its values are strings and integers (checked below), so copying each card is a deep copy.
-    params["cards"] = {cid: dict(c) for cid, c in DEFAULTS["cards"].items()}
-    if card_over is not None:
-        if not isinstance(card_over, Mapping):
-            raise ValueError("rule parameter 'cards' must be a table of card id -> fields to change")
-        cards = params["cards"]
-        for cid, fields in card_over.items():
-            if cid not in cards:
-                raise ValueError(f"unknown card cards.{cid} (known: {', '.join(cards)})")
-            if not isinstance(fields, Mapping):
-                raise ValueError(f"cards.{cid} must be a table of fields to change")
-            for key, v in fields.items():
-                if key not in CARD_FIELDS:
-                    raise ValueError(f"cards.{cid}.{key} is not a card field (fields: {', '.join(CARD_FIELDS)})")
-                cards[cid][key] = copy.deepcopy(v)
-    check_all(params, CHECKS)
-    _check_cards(params)
-    return params
+def _merge_cards(default: dict[str, Any], card_over: Any) -> dict[str, Any]:
+    """A fresh card table with the overridden fields (merged field by field)."""
+    # Its values are strings and integers (checked later), so copying each card is a deep copy.
+    cards = {cid: dict(c) for cid, c in default.items()}
+    if card_over is None:
+        return cards
+    if not isinstance(card_over, Mapping):
+        raise ValueError("rule parameter 'cards' must be a table of card id -> fields to change")
+    for cid, fields in card_over.items():
+        if cid not in cards:
+            raise ValueError(f"unknown card cards.{cid} (known: {', '.join(cards)})")
+        if not isinstance(fields, Mapping):
+            raise ValueError(f"cards.{cid} must be a table of fields to change")
+        for key, v in fields.items():
+            if key not in CARD_FIELDS:
+                raise ValueError(f"cards.{cid}.{key} is not a card field (fields: {', '.join(CARD_FIELDS)})")
+            cards[cid][key] = copy.deepcopy(v)
+    return cards
 
 
 Ids = tuple[tuple[str, ...], tuple[str, ...]]
@@ -234,21 +202,10 @@ def card_values(params: dict[str, Any], cid: str) -> dict[str, Any]:
     return c
 
 
-def flatten(params: dict[str, Any], players: int) -> np.ndarray:
-    """The parameter block of the kernel state for a player count; ValueError if a deck is too small for it."""
-    a = np.zeros(L.PARAMS_SIZE, np.int64)
+def _flatten(params: dict[str, Any], players: int, a: np.ndarray) -> None:
+    """The parts of the parameter block not declared with a slot: the bribe cap, the legal pairs and the card table
+    (the card-kind parameters replace table values); ValueError if a deck is too small for the player count."""
     slots = params["slots"][players - 2]
-    a[L.P_PLAYERS] = players
-    a[L.P_SLOTS] = slots
-    scalars = {
-        L.P_START_COINS: "start_coins", L.P_INCOME_VALUE: "income_value", L.P_INCOME_CARDS: "income_cards",
-        L.P_CONSOLATION: "consolation", L.P_GROWTH: "growth", L.P_LEGION_BRIBE: "legion_bribe",
-        L.P_FORTUNE_DIV: "fortune_divisor", L.P_MAX_ROUNDS: "max_rounds",
-    }
-    for off, key in scalars.items():
-        a[off] = params[key]
-    a[L.P_MAJ: L.P_MAJ + 3] = params["majority_vp"]
-    a[L.P_PAIR_RULE] = params["pair_rule"] == "any_two"
     cap = params["bribe_cap"]
     a[L.P_BRIBE_CAP] = L.BRIBE_CAP_NONE if cap == "none" else min(cap, L.BRIBE_CAP_NONE)
     pairs = legal_pairs(params, players)
@@ -282,4 +239,57 @@ def flatten(params: dict[str, Any], players: int) -> np.ndarray:
         if used < slots:
             raise ValueError(f"cards: the {C.DECK_NAMES[d]} deck has {used} cards for {players} players, fewer "
                              f"than the {slots} slots of its row (rule parameter slots)")
-    return a
+
+
+def _majority_strategy(st: Any) -> Any:
+    return st.tuples(st.integers(0, 20), st.integers(0, 20), st.integers(0, 20)).map(
+        lambda t: sorted(t, reverse=True))
+
+
+def _cards_strategy(st: Any) -> Any:
+    """A card-table edit: one card's cost and symbols."""
+    ids = [f"C{i:02d}" for i in range(1, 35)] + ["L14", "L15", "L16", "L23", "L34"]
+    return st.fixed_dictionaries({"cost": st.integers(0, 5), "beer": st.integers(0, 3),
+                                  "min_players": st.integers(2, 5)}).flatmap(
+        lambda fields: st.sampled_from(ids).map(lambda cid: {"cards": {cid: fields}}))
+
+
+def _int(name: str, default: int, meaning: str, lo: int, hi: int, slot: int | None = None,
+         search: tuple[int, int] | None = None) -> Param:
+    return Param(name, default, meaning, lo=lo, hi=hi, slot=slot, search=search)
+
+
+# Rules section 9.
+PARAMS = (
+    Param("slots", [3, 3, 4, 5], "slots per row (characters A.., locations I..) for 2 / 3 / 4 / 5 players", lo=2,
+          hi=L.MAX_SLOTS, shape=(4,), by_players=True, slot=L.P_SLOTS),
+    _int("start_coins", 5, "coins per player at setup", 0, 15, L.P_START_COINS),
+    _int("income_value", 3, "coins per income card played", 0, 6, L.P_INCOME_VALUE),
+    _int("income_cards", 2, "income cards ($) per hand", 0, 2, L.P_INCOME_CARDS),
+    _int("consolation", 1, "coins to each bidder of a slot who does not win it", 0, 3, L.P_CONSOLATION),
+    _int("growth", 1, "coins added each round to every card left on the display", 0, 3, L.P_GROWTH),
+    Param("majority_vp", [10, 4, 0], "majority VP per resource: most / middle / fewest (20 >= most >= middle >= "
+          "fewest >= 0)", lo=0, hi=20, shape=(3,), slot=L.P_MAJ, check=_majority, strategy=_majority_strategy),
+    _int("land_coins", 3, "coins gained on acquiring a field, forest or mine", 0, 6),
+    _int("tavern_base", 5, "coins gained on acquiring a tavern, before +1 per beer held", 0, 10),
+    _int("legion_bribe", 2, "effective bribe per legion committed to a card", 0, 5, L.P_LEGION_BRIBE),
+    _int("legion_vp", 2, "VP per legion held at the end", 0, 5),
+    _int("prestige_resource_vp", 1, "mill / laboratory / forge: VP per bread / elixir / gladius", 0, 3),
+    _int("prestige_colour_vp", 2, "bakery / herbalist / armory: VP per yellow / green / red card", 0, 4),
+    _int("statue_base", 3, "statue of Augustus: VP before +1 per pillar", 0, 6),
+    _int("bazaar_vp", 6, "VP per satisfied bazaar", 0, 12),
+    _int("fortune_divisor", 3, "coins per fortune VP", 1, 10, L.P_FORTUNE_DIV),
+    Param("pair_rule", "one_each", "\"one_each\" (a letter or $, and a numeral or $) or \"any_two\" (any two hand "
+          "cards)", choices=("one_each", "any_two"), slot=L.P_PAIR_RULE),
+    Param("bribe_cap", "none", "largest coin bribe per card: \"none\" or an integer >= 0", check=_bribe_cap,
+          strategy=lambda st: st.one_of(st.just("none"), st.integers(0, 12))),
+    _int("max_rounds", 50, "safety cap on the rounds played (A12)", 10, 200, L.P_MAX_ROUNDS, search=(10, 60)),
+)
+
+_CARDS = _load_cards(CARDS_FILE)
+TABLE = ParamTable(PARAMS, size=L.PARAMS_SIZE, players_slot=L.P_PLAYERS, min_players=2, extra=_CARDS,
+                   merge={"cards": _merge_cards}, check=_check_cards, flatten=_flatten,
+                   joint=((("cards",), _cards_strategy),))
+DEFAULTS = TABLE.defaults()
+resolve = TABLE.resolve
+flatten = TABLE.flatten

@@ -5,6 +5,7 @@ from typing import Any
 import numpy as np
 
 from brux.core.rng import GOLDEN, MASK64, as_int64, derive_py, mix_py
+from brux.errors import ScenarioError
 
 from .kernel import codes as C
 from .kernel import layout as L
@@ -102,10 +103,6 @@ def to_dict(s: np.ndarray) -> dict[str, Any]:
         "seats": [_seat_dict(t, p, tableaux[p]) for p in range(n)],
         "current_play": _current_play(t),
     }
-
-
-class ScenarioError(ValueError):
-    """A state view that does not describe a consistent position."""
 
 
 def _need(cond: bool, where: str, problem: str) -> None:

@@ -10,9 +10,14 @@ from . import layout as L
 from .base import popcount, seat
 from .decks import draw, shuffle
 
-# Scratch used while laying out the area (the legal-action cache is rebuilt right after).
+# Scratch used while laying out the area (the legal-action cache is rebuilt right after): the cards dealt, coded
+# kind << CARD_SUB_BITS | subtype, and the open spaces.
+DEAL_CAP = 64  # cards dealt at most: K_EXHIBITION kinds x cards_per_type (at most 8) + the exhibition card
 _CARDS = L.LEGAL
-_OPEN = L.LEGAL + 64
+_OPEN = L.LEGAL + DEAL_CAP
+CARD_SUB_BITS = 3
+_CARD_SUB_MASK = (1 << CARD_SUB_BITS) - 1
+assert C.MAX_SUBTYPES <= 1 << CARD_SUB_BITS and _OPEN + L.MAX_SPACES <= L.LEGAL + L.LEGAL_CAP
 
 
 @njit(**TINY)
@@ -21,8 +26,8 @@ def n_spaces(s):
 
 
 # Where an action card leaving the area is counted, by kind (plus its subtype): its discard pile or the money deck.
-_RETURN_AT = np.array([L.DISCARD + C.DK_ARTWORK * 6, L.G_MONEY_DECK, L.DISCARD + C.DK_MATERIAL * 6,
-                       L.DISCARD + C.DK_HOUSE * 6, L.DISCARD + C.DK_NOBLE * 6], np.int64)
+_RETURN_AT = np.array([L.G_MONEY_DECK if kind == C.K_MONEY else L.DISCARD + C.DECK_OF_KIND[kind] * C.MAX_SUBTYPES
+                       for kind in range(C.K_EXHIBITION)], np.int64)
 
 
 @njit(**TINY)
@@ -30,7 +35,7 @@ def return_card(s, kind, sub):
     """An action card leaving the area goes back to its pile (the exhibition card has none; money cards have
     subtype 0)."""
     if kind != C.K_EXHIBITION:
-        s[_RETURN_AT[kind & 7] + (sub & 7)] += 1  # masks: see flow.py
+        s[_RETURN_AT[kind & L.SUB_MASK] + (sub & L.SUB_MASK)] += 1  # masks: see layout.index_mask
 
 
 @njit(**JIT)
@@ -38,19 +43,19 @@ def lay_out(s):
     """Deal a new area (docs section 2.3); every non-neutral space must be empty."""
     k = s[L.P_K]
     nc = 0
-    for kind in range(5):
+    for kind in range(C.K_EXHIBITION):  # k cards of every kind but the exhibition card
         for _ in range(k):
             if kind == C.K_MONEY:
                 if s[L.G_MONEY_DECK] > 0:
                     s[L.G_MONEY_DECK] -= 1
-                    s[_CARDS + nc] = C.K_MONEY * 8
+                    s[_CARDS + nc] = C.K_MONEY << CARD_SUB_BITS
                     nc += 1
             else:
                 sub = draw(s, C.DECK_OF_KIND[kind])
                 if sub >= 0:
-                    s[_CARDS + nc] = kind * 8 + sub
+                    s[_CARDS + nc] = (kind << CARD_SUB_BITS) | sub
                     nc += 1
-    s[_CARDS + nc] = C.K_EXHIBITION * 8
+    s[_CARDS + nc] = C.K_EXHIBITION << CARD_SUB_BITS
     nc += 1
     shuffle(s, _CARDS, nc)
     no = 0
@@ -61,12 +66,12 @@ def lay_out(s):
         shuffle(s, _OPEN, no)
     for i in range(min(nc, no)):
         code = s[_CARDS + i]
-        sp = s[_OPEN + i] & 15
-        s[L.A_KIND + sp] = code >> 3
-        s[L.A_SUB + sp] = code & 7
+        sp = s[_OPEN + i] & L.SPACE_MASK
+        s[L.A_KIND + sp] = code >> CARD_SUB_BITS
+        s[L.A_SUB + sp] = code & _CARD_SUB_MASK
     for i in range(no, nc):
         code = s[_CARDS + i]
-        return_card(s, code >> 3, code & 7)
+        return_card(s, code >> CARD_SUB_BITS, code & _CARD_SUB_MASK)
     index_cards(s)
 
 
@@ -80,7 +85,7 @@ def index_cards(s):
         kind = s[L.A_KIND + sp]
         card = (kind >= 0) & (kind <= C.K_EXHIBITION)
         mask |= card << sp
-        lst |= card * (sp << (4 * n))
+        lst |= card * (sp << (L.PACK_BITS * n))
         n += card
     s[L.A_CARDS] = mask
     s[L.A_NCARDS] = n
@@ -94,8 +99,9 @@ def take_space(s, sp):
     j = popcount(mask & ((1 << sp) - 1))  # its position in the list
     lst = s[L.A_CARD_LIST]
     n = s[L.A_NCARDS] - 1
-    kept = (lst & ((1 << (4 * j)) - 1)) | (((lst >> (4 * j)) >> 4) << (4 * j))
-    s[L.A_CARD_LIST] = kept & ((1 << (4 * n)) - 1)
+    b = L.PACK_BITS * j
+    kept = (lst & ((1 << b) - 1)) | (((lst >> b) >> L.PACK_BITS) << b)
+    s[L.A_CARD_LIST] = kept & ((1 << (L.PACK_BITS * n)) - 1)
     s[L.A_CARDS] = mask & ~(1 << sp)
     s[L.A_NCARDS] = n
 
@@ -105,7 +111,7 @@ def clear(s):
     """Round preparation: action cards still in the area return to their piles, area architects to hands."""
     lst = s[L.A_CARD_LIST]
     for j in range(s[L.A_NCARDS]):
-        sp = (lst >> (4 * j)) & 15
+        sp = (lst >> (L.PACK_BITS * j)) & L.PACK_MASK
         return_card(s, s[L.A_KIND + sp], s[L.A_SUB + sp])
     for sp in range(n_spaces(s)):
         kind = s[L.A_KIND + sp]

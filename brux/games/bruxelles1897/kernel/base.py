@@ -10,9 +10,8 @@ from . import layout as L
 
 @njit(**TINY)
 def seat(p):
-    """Offset of seat p's block (0 <= p < MAX_PLAYERS). The mask changes no valid seat; it tells the compiler the
-    offset is not negative, which drops the negative-index adjustments of the accesses built on it."""
-    return L.SEATS + (p & (L.MAX_PLAYERS - 1)) * L.SEAT_SIZE
+    """Offset of seat p's block (0 <= p < MAX_PLAYERS; the mask: see layout.index_mask)."""
+    return L.SEATS + (p & L.SEAT_MASK) * L.SEAT_SIZE
 
 
 @njit(**TINY)
@@ -79,27 +78,43 @@ def count(s, off, n):
 
 @njit(**TINY)
 def face(s, arch_type, f):
-    return s[L.P_FACES + 2 * arch_type + f]
+    return s[L.P_FACES + C.N_FACES * arch_type + f]
 
 
 @njit(**TINY)
 def untapped_noble(s, p):
     """True when seat p keeps an untapped noble."""
     o = seat(p) + L.S_NOBLE
-    return ((s[o] == 1) | (s[o + 1] == 1) | (s[o + 2] == 1) | (s[o + 3] == 1) | (s[o + 4] == 1) | (s[o + 5] == 1))
+    untapped = False
+    for k in range(C.NOBLE_TYPES):
+        untapped |= s[o + k] == C.NOBLE_UNTAPPED
+    return untapped
+
+
+@njit(**TINY)
+def noble_upkeep(s, p):
+    """Seat p's kept nobles that owe upkeep (all but Brugmann) and how many of them its money pays for (rules
+    section 4, step 1): (kept, paid)."""
+    o = seat(p)
+    kept = 0
+    for k in range(C.FIRST_DECK_NOBLE, C.NOBLE_TYPES):
+        kept += s[o + L.S_NOBLE + k] != C.NOBLE_NOT_KEPT
+    upkeep = s[L.P_UPKEEP]
+    paid = kept if upkeep == 0 else min(kept, s[o + L.S_MONEY] // upkeep)
+    return kept, paid
 
 
 @njit(**TINY)
 def build_cost(s, p):
     """Symbols owed for seat p's next house."""
-    return count(s, seat(p) + L.S_HOUSE, 4) + 1
+    return count(s, seat(p) + L.S_HOUSE, C.N_HOUSE_TYPES) + 1
 
 
 @njit(**TINY)
 def can_pay_house(s, p):
     """A payment of ceil(n/2)..n material cards exists."""
     n = build_cost(s, p)
-    return count(s, seat(p) + L.S_MAT, 6) >= (n + 1) // 2
+    return count(s, seat(p) + L.S_MAT, C.N_PAIRS) >= (n + 1) // 2
 
 
 @njit(**TINY)
@@ -107,35 +122,57 @@ def exhibit_options(s, p):
     """Bit mask of colours seat p owns that are not yet exhibited."""
     o = seat(p) + L.S_ART
     mask = 0
-    for c in range(4):
+    for c in range(C.N_COLOURS):
         if s[o + c] > 0 and not (s[L.C_EXH_SHOWN] >> c) & 1:
             mask |= 1 << c
     return mask
 
 
 @njit(**TINY)
+def entry(p, arch_type):
+    """A Brussels list entry: seat p's architect of a type."""
+    return (p << C.ENTRY_TYPE_BITS) | arch_type
+
+
+@njit(**TINY)
+def entry_owner(e):
+    return e >> C.ENTRY_TYPE_BITS
+
+
+@njit(**TINY)
+def entry_type(e):
+    return e & C.ENTRY_TYPE_MASK
+
+
+@njit(**TINY)
 def brussels_count(s, p, arch_type):
     """Seat p's architects in Brussels (of one type, or all types with arch_type = -1)."""
     t = 0
-    for card in range(3):
+    for card in range(C.N_BRUSSELS):
         base = L.BRU_LIST + card * L.BRU_CAP
         for i in range(s[L.BRU_LEN + card]):
             e = s[base + i]
-            if e // 4 == p and (arch_type < 0 or e % 4 == arch_type):
+            if entry_owner(e) == p and (arch_type < 0 or entry_type(e) == arch_type):
                 t += 1
     return t
 
 
 @njit(**TINY)
+def discard_at(d):
+    """Offset of deck d's discard pile counts (one per subtype)."""
+    return L.DISCARD + d * C.MAX_SUBTYPES
+
+
+@njit(**TINY)
 def deck_available(s, d):
     """Cards in deck d and its discard pile."""
-    return s[L.DECK_LEN + d] + count(s, L.DISCARD + d * 6, C.DECK_SUBTYPES[d])
+    return s[L.DECK_LEN + d] + count(s, discard_at(d), C.DECK_SUBTYPES[d])
 
 
 @njit(**TINY)
 def park_allowed(s, p, option):
     if option == C.PARK_SALE:
-        return count(s, seat(p) + L.S_ART, 4) > 0
+        return count(s, seat(p) + L.S_ART, C.N_COLOURS) > 0
     if deck_available(s, C.PARK_DECK[option]) == 0:
         return False
     if option == C.PARK_BUILD:

@@ -4,7 +4,11 @@ from numba import njit
 
 from brux.core.jit import JIT, TINY
 
+from . import codes as C
 from . import layout as L
+
+_N_MIXED = C.N_PAIRS - C.N_SINGLE_PAIRS
+assert (C.PAIR_SB, C.PAIR_SW, C.PAIR_BW) == tuple(range(C.N_SINGLE_PAIRS, C.N_PAIRS))
 
 
 @njit(**TINY)
@@ -26,14 +30,14 @@ def build_gain(s, n):
     symbols; which cards those are and which symbol each single mixed card shows is enumerated.
     """
     pay = L.C_PAY
-    mono = s[pay] + s[pay + 1] + s[pay + 2]
+    mono = s[pay + C.PAIR_SS] + s[pay + C.PAIR_BB] + s[pay + C.PAIR_WW]
     base = 0
-    for t in range(3):
+    for t in range(C.N_SINGLE_PAIRS):  # pair t shows symbol t twice
         if s[pay + t] > 0:
-            base |= 1 << t
-    c_sb = s[pay + 3]
-    c_sw = s[pay + 4]
-    c_bw = s[pay + 5]
+            base |= 1 << C.PAIR_SYMBOLS[t][0]
+    c_sb = s[pay + C.PAIR_SB]
+    c_sw = s[pay + C.PAIR_SW]
+    c_bw = s[pay + C.PAIR_BW]
     doubles = n - (mono + c_sb + c_sw + c_bw)
     best = 0
     for d_sb in range(c_sb + 1):
@@ -42,12 +46,12 @@ def build_gain(s, n):
                 rest = doubles - d_sb - d_sw - d_bw
                 if rest < 0 or rest > mono:
                     continue
-                for bits in range(8):
+                for bits in range(1 << _N_MIXED):  # which symbol each mixed pair's single card shows
                     m = base
-                    m |= _mixed_cover(c_sb - d_sb, d_sb, bits & 1, 0, 1)
-                    m |= _mixed_cover(c_sw - d_sw, d_sw, (bits >> 1) & 1, 0, 2)
-                    m |= _mixed_cover(c_bw - d_bw, d_bw, (bits >> 2) & 1, 1, 2)
-                    k = (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1)
+                    m |= _mixed_cover(c_sb - d_sb, d_sb, bits & 1, C.STEEL, C.BRICK)
+                    m |= _mixed_cover(c_sw - d_sw, d_sw, (bits >> 1) & 1, C.STEEL, C.WOOD)
+                    m |= _mixed_cover(c_bw - d_bw, d_bw, (bits >> 2) & 1, C.BRICK, C.WOOD)
+                    k = ((m >> C.STEEL) & 1) + ((m >> C.BRICK) & 1) + ((m >> C.WOOD) & 1)
                     if k > best:
                         best = k
     return best

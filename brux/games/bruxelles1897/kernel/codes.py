@@ -32,30 +32,71 @@ DK_MATERIAL = 1
 DK_HOUSE = 2
 DK_NOBLE = 3
 DECK_NAMES = ("artwork", "material", "house", "noble")
-DECK_SUBTYPES = (4, 6, 4, 6)
+N_DECKS = len(DECK_NAMES)
 DECK_KIND = (K_ARTWORK, K_MATERIAL, K_HOUSE, K_NOBLE)
 DECK_OF_KIND = (DK_ARTWORK, -1, DK_MATERIAL, DK_HOUSE, DK_NOBLE, -1)
 
+# Artwork colours
+YELLOW = 0
+BLUE = 1
+GREEN = 2
+RED = 3
 COLOURS = ("yellow", "blue", "green", "red")
+N_COLOURS = len(COLOURS)
+ALL_COLOURS = (1 << N_COLOURS) - 1  # bit mask of every colour
+
+# Material pairs: the symbols steel, brick and wood, two per card
+STEEL = 0
+BRICK = 1
+WOOD = 2
+N_SYMBOLS = 3
+PAIR_SS = 0
+PAIR_BB = 1
+PAIR_WW = 2
+PAIR_SB = 3
+PAIR_SW = 4
+PAIR_BW = 5
 PAIRS = ("SS", "BB", "WW", "SB", "SW", "BW")
-PAIR_SYMBOLS = ((0, 0), (1, 1), (2, 2), (0, 1), (0, 2), (1, 2))  # steel 0, brick 1, wood 2
+N_PAIRS = len(PAIRS)
+PAIR_SYMBOLS = ((STEEL, STEEL), (BRICK, BRICK), (WOOD, WOOD), (STEEL, BRICK), (STEEL, WOOD), (BRICK, WOOD))
+N_SINGLE_PAIRS = 3  # the pairs SS, BB, WW show one symbol twice; the mixed ones follow
+
+# House types
 HOUSES = ("h1", "h2", "h3", "h4")
-NOBLES = ("brugmann", "albert", "buls", "horta", "hankar", "vandervelde")
-SUBTYPE_NAMES = (COLOURS, PAIRS, HOUSES, NOBLES)
-N_BRUGMANN = 0
+N_HOUSE_TYPES = len(HOUSES)
+
+# Nobles (noble k of a seat: N_BRUGMANN .. N_VANDERVELDE)
+N_BRUGMANN = 0  # every seat keeps one; never in the deck
 N_ALBERT = 1
 N_BULS = 2
 N_HORTA = 3
 N_HANKAR = 4
 N_VANDERVELDE = 5
+NOBLES = ("brugmann", "albert", "buls", "horta", "hankar", "vandervelde")
+NOBLE_TYPES = len(NOBLES)
+FIRST_DECK_NOBLE = N_BRUGMANN + 1  # the nobles after Brugmann are the ones in the deck (and pay upkeep)
+NOBLE_NOT_KEPT = 0  # a seat's noble field
+NOBLE_UNTAPPED = 1
+NOBLE_TAPPED = 2
 
+SUBTYPE_NAMES = (COLOURS, PAIRS, HOUSES, NOBLES)
+DECK_SUBTYPES = tuple(len(names) for names in SUBTYPE_NAMES)
+MAX_SUBTYPES = max(DECK_SUBTYPES)
+
+# Architect types and their two faces
+ARCH_1_3 = 0
+ARCH_2_4 = 1
+ARCH_2_5 = 2
 ARCH_TYPES = ("1/3", "2/4", "2/5")
+N_ARCH_TYPES = len(ARCH_TYPES)
+N_FACES = 2
 
 # Tracks
 T_ARCHITECTURE = 0
 T_NOBLE = 1
 T_PRESTIGE = 2
 TRACK_NAMES = ("architecture", "noble", "prestige")
+N_TRACKS = len(TRACK_NAMES)
 
 # Area space contents
 SP_EMPTY = -1
@@ -68,18 +109,24 @@ BONUS_ARCHITECTURE = 1
 BONUS_PRESTIGE = 2
 BONUS_PRISON = 3
 BONUS_NAMES = ("nobility", "architecture", "prestige", "prison")
-BONUS_TRACK = (1, 0, 2)  # track raised by the upper half of nobility, architecture, prestige
+N_BONUS = len(BONUS_NAMES)
+BONUS_TRACK = (T_NOBLE, T_ARCHITECTURE, T_PRESTIGE)  # raised by the upper half of nobility, architecture, prestige
 LOWER_NOBLES = 0
 LOWER_HOUSE_TYPES = 1
 LOWER_ARTWORK_COLOURS = 2
 LOWER_MONEY = 3
 LOWER_NAMES = ("nobles", "house_types", "artwork_colours", "money")
 
+# Exhibition modes (rule parameter exhibition_mode)
+EXH_ROUND_ROBIN = 0
+EXH_ONE_EACH = 1
+
 # Brussels cards
 BR_STOCK_EXCHANGE = 0
 BR_CITY_HALL = 1
 BR_PARK = 2
 BRUSSELS_NAMES = ("stock_exchange", "city_hall", "park")
+N_BRUSSELS = len(BRUSSELS_NAMES)
 
 # Park options
 PARK_CREATE = 0
@@ -88,19 +135,27 @@ PARK_PROCURE = 2
 PARK_BUILD = 3
 PARK_INFLUENCE = 4
 PARK_NAMES = ("create", "sale", "procure", "build", "influence")
+N_PARK = len(PARK_NAMES)
 PARK_DECK = (DK_ARTWORK, -1, DK_MATERIAL, DK_HOUSE, DK_NOBLE)
 
 # What a noble being resolved came from
 SRC_CARD = 0  # area or Park: NOBLE_KEEP follows its effect
 SRC_CITY_HALL = 1
 
-# What a KEEP_ONE is for
+# A KEEP_ONE decision keeps one of the cards drawn (KEEP_ONE_DRAW, fewer if the deck runs out); it is for:
+KEEP_ONE_DRAW = 2
 DRAW_PARK = 0
 DRAW_HANKAR = 1
 
 # What a FREE_PRISONER is for
 FREE_VANDERVELDE = 0
 FREE_PRISON_BONUS = 1
+
+# Majority phase steps (rules 3.6)
+MAJ_COLUMNS = 0
+MAJ_ARMS = 1
+MAJ_BRUSSELS = 2
+MAJ_DONE = 3
 
 # Continuations run after a decision handler (keeps the handlers small compile units)
 NX_NONE = 0
@@ -123,9 +178,12 @@ VP_SOURCES = (
     "build", "exhibit", "arms", "houses", "materials", "exhibition_card", "bonus_nobility", "bonus_architecture",
     "bonus_prestige", "bonus_prison", "noble_penalty",
 )
+N_SOURCES = len(VP_SOURCES)
+assert VP_SOURCES[VP_NOBLE_PENALTY] == "noble_penalty" and VP_SOURCES[VP_BONUS_NOBILITY] == "bonus_nobility"
 
 # Action numbers (docs/bruxelles1897.md, section 3)
-A_AN = 0  # + space * 6 + type * 2 + face
+AN_PER_SPACE = N_ARCH_TYPES * N_FACES  # Art Nouveau actions of one space: one per architect type and face
+A_AN = 0  # + space * AN_PER_SPACE + type * N_FACES + face
 A_BR = 96  # + Brussels card
 A_PASS = 99
 A_COMMIT = 100  # + architect type
@@ -144,10 +202,22 @@ A_STOP_ACTIVATING = 152
 A_EXHIBIT = 153  # + colour
 A_PRISON = 157  # + architect type
 N_ACTIONS = 160
-KEEP_BASE = (0, 4, 10, 14)  # global subtype base of each deck
+# Each block of actions follows the previous one.
+assert (A_PASS, A_COMMIT, A_PARK, A_KEEP) == (A_BR + N_BRUSSELS, A_PASS + 1, A_COMMIT + N_ARCH_TYPES, A_PARK + N_PARK)
+assert (A_SELL, A_DECLINE_SALE, A_PAY, A_STOP_PAYING) == (
+    A_KEEP + sum(DECK_SUBTYPES), A_SELL + N_COLOURS, A_DECLINE_SALE + 1, A_PAY + N_PAIRS)
+assert (A_FREE, A_ACTIVATE, A_STOP_ACTIVATING, A_EXHIBIT) == (
+    A_DISCARD_NOBLE + 1, A_FREE + N_ARCH_TYPES, A_ACTIVATE + NOBLE_TYPES, A_STOP_ACTIVATING + 1)
+assert (A_PRISON, N_ACTIONS) == (A_EXHIBIT + N_COLOURS, A_PRISON + N_ARCH_TYPES)
+KEEP_BASE = tuple(sum(DECK_SUBTYPES[:d]) for d in range(N_DECKS))  # global subtype base of each deck
 
 # Opening codes: AN by card kind, architect type and face; then BR cards; then PASS; -1 none
-OPEN_AN_COUNT = 6 * 3 * 2
+OPEN_AN_COUNT = len(KIND_NAMES) * AN_PER_SPACE
 OPEN_BR = OPEN_AN_COUNT
-OPEN_PASS = OPEN_AN_COUNT + 3
+OPEN_PASS = OPEN_AN_COUNT + N_BRUSSELS
 N_OPENINGS = OPEN_PASS + 1
+
+# Brussels list entries pack the owner and the architect type: entry = owner << ENTRY_TYPE_BITS | type
+ENTRY_TYPE_BITS = 2
+ENTRY_TYPE_MASK = (1 << ENTRY_TYPE_BITS) - 1
+assert N_ARCH_TYPES <= 1 << ENTRY_TYPE_BITS

@@ -7,7 +7,7 @@ from brux.core.rng import below_at
 
 from . import codes as C
 from . import layout as L
-from .base import count
+from .base import count, discard_at
 
 
 @njit(**JIT)
@@ -49,7 +49,7 @@ def setup_deck(s, d, per_subtype):
 @njit(**JIT)
 def reshuffle(s, d):
     """Deck d is empty: its discard pile, if any, becomes the deck (canonical order, shuffled)."""
-    disc = L.DISCARD + d * 6
+    disc = discard_at(d)
     if count(s, disc, C.DECK_SUBTYPES[d]) > 0:
         fill_canonical(s, d, disc, 0)
         for sub in range(C.DECK_SUBTYPES[d]):
@@ -66,19 +66,19 @@ def draw(s, d):
         if n == 0:
             return -1
     s[L.DECK_LEN + d] = n - 1
-    return s[L.DECK + d * L.DECK_CAP + ((n - 1) & 63)]  # below DECK_CAP; the mask drops the negative-index check
+    return s[L.DECK + d * L.DECK_CAP + ((n - 1) & L.DECK_MASK)]  # the mask: see layout.index_mask
 
 
 @njit(**TINY)
 def discard(s, d, sub):
-    s[L.DISCARD + d * 6 + sub] += 1
+    s[discard_at(d) + sub] += 1
 
 
 @njit(**JIT)
 def draw_two(s, d):
     """Draw up to two cards of deck d into the KEEP_ONE slots; returns how many."""
     n = 0
-    for _ in range(2):
+    for _ in range(C.KEEP_ONE_DRAW):
         sub = draw(s, d)
         if sub >= 0:
             s[L.C_DRAWN + n] = sub

@@ -1,9 +1,9 @@
-"""Kernel entry points: create a game, apply a decision (then the automatic ones), results, batches."""
+"""Kernel entry points: create a game, apply a decision (then the automatic ones), ranking, the fast random
+play-out and replays. The batches are built by the game kit (`hooks.py`, `entry.py`)."""
 
 import numpy as np
 from numba import njit
 
-from brux.core.batch import batch_game_seed, result_arrays
 from brux.core.jit import JIT
 from brux.core.rng import below, next_u64, seed_stream
 
@@ -16,9 +16,7 @@ from .flow import step
 from .legal import compute_legal, legal_at, main_legal
 from .rounds import advance, start_action_phase
 
-AGENT_RNG = L.STATE_SIZE  # batch work arrays keep each seat's agent stream (key, counter) after the state ...
-AGENT_NEXT = AGENT_RNG + 2 * L.MAX_PLAYERS  # ... and, for random play-outs, the stream's next value drawn ahead
-WORK_SIZE = AGENT_NEXT + L.MAX_PLAYERS
+PLAYOUT_WORK = L.MAX_PLAYERS  # work slots after the agent streams: each stream's next value, drawn ahead
 
 
 @njit(**JIT)
@@ -46,26 +44,27 @@ def setup(s, params, seed):
     for p in range(n):
         o = seat(p)
         s[o + L.S_MONEY] = s[L.P_START_MONEY + p]
-        for t in range(3):
-            s[o + L.S_TRACK + t] = 1
+        for track in range(C.N_TRACKS):
+            s[o + L.S_TRACK + track] = 1
+        for t in range(C.N_ARCH_TYPES):
             s[o + L.S_PRISON + t] = s[L.P_PRISON_START + t]
             s[o + L.S_HAND + t] = s[L.P_ARCH_COUNTS + t] - s[L.P_PRISON_START + t]
-        s[o + L.S_NOBLE + C.N_BRUGMANN] = 1
-        s[o + L.S_OPEN] = -1
-        s[o + L.S_OPEN + 1] = -1
-    s[L.G_MONEY_DECK] = s[L.P_COMPONENTS + 4]
+        s[o + L.S_NOBLE + C.N_BRUGMANN] = C.NOBLE_UNTAPPED
+        for k in range(L.OPENINGS_PER_SEAT):
+            s[o + L.S_OPEN + k] = -1
+    s[L.G_MONEY_DECK] = s[L.P_MONEY_CARDS]
     s[L.G_EXH_HOLDER] = -1
     s[L.G_ROUND] = 1
     s[L.C_NOBLE] = -1
     s[L.C_HOUSE] = -1
     for sp in range(L.MAX_SPACES):
         s[L.A_KIND + sp] = C.SP_EMPTY
-    if n == 2:
-        for sp in ((s[L.P_ROWS] - 1) * L.COLS, (s[L.P_ROWS] - 1) * L.COLS + 3):
+    if n == L.NEUTRAL_PLAYERS:  # the bottom corners
+        for sp in ((s[L.P_ROWS] - 1) * L.COLS, s[L.P_ROWS] * L.COLS - 1):
             s[L.A_KIND + sp] = C.SP_NEUTRAL
             s[L.A_OWNER + sp] = -1
             s[L.A_VALUE + sp] = s[L.P_NEUTRAL_VALUE]
-    for d in range(4):
+    for d in range(C.N_DECKS):
         setup_deck(s, d, s[L.P_COMPONENTS + d])
     lay_out(s)
     deal_bonus(s)
@@ -97,15 +96,6 @@ def apply(s, a):
         auto = True
 
 
-@njit(cache=True)
-def legal_actions(s):
-    """The legal actions of the pending decision, ascending (empty when the game is over)."""
-    out = np.empty(s[L.LEGAL_N], np.int64)
-    for i in range(out.shape[0]):
-        out[i] = legal_at(s, i)
-    return out
-
-
 @njit(**JIT)
 def better(s, q, p):
     """Seat q ranks strictly above seat p (VP, then fewer in prison, then the sum of tracks)."""
@@ -113,44 +103,34 @@ def better(s, q, p):
     op = seat(p)
     if s[oq + L.S_VP] != s[op + L.S_VP]:
         return s[oq + L.S_VP] > s[op + L.S_VP]
-    jq = count(s, oq + L.S_PRISON, 3)
-    jp = count(s, op + L.S_PRISON, 3)
+    jq = count(s, oq + L.S_PRISON, C.N_ARCH_TYPES)
+    jp = count(s, op + L.S_PRISON, C.N_ARCH_TYPES)
     if jq != jp:
         return jq < jp
-    return count(s, oq + L.S_TRACK, 3) > count(s, op + L.S_TRACK, 3)
+    return count(s, oq + L.S_TRACK, C.N_TRACKS) > count(s, op + L.S_TRACK, C.N_TRACKS)
 
 
 @njit(**JIT)
-def rank(s, p):
-    r = 1
-    for q in range(players(s)):
-        if q != p and better(s, q, p):
-            r += 1
-    return r
-
-
-@njit(**JIT)
-def n_first(s):
-    k = 0
-    for q in range(players(s)):
-        k += rank(s, q) == 1
-    return k
-
-
-@njit(**JIT)
-def play_out_random(s):
-    """Finish the game in work array s (set up, legal actions not yet computed) with every seat playing uniformly
-    at random from its agent stream. Player and automatic decisions are taken in this one loop, which compiles the
-    decision handlers into it (random play-outs never go through `apply`)."""
+def play_out_random(s, rng_off):
+    """Finish the game in work array s (as `init` or `setup` left it) with every seat playing uniformly at random:
+    seat p draws from its agent stream at rng_off + 2 p, whose next value is kept drawn ahead at rng_off
+    + 2 MAX_PLAYERS + p. Player and automatic decisions are taken in this one loop, which compiles the decision
+    handlers into it (random play-outs never go through `apply`). Gives the games of the generic loop (pick =
+    legal_at(s, randbelow(stream of p, n))), from `setup` (the random batch) or `init`."""
+    nxt = rng_off + 2 * L.MAX_PLAYERS
+    for p in range(players(s)):
+        s[nxt + p] = np.int64(next_u64(s, rng_off + 2 * p, rng_off + 2 * p + 1))
+    if s[L.G_OVER] != 0:
+        return
     n = compute_legal(s)
     while True:
         player = n > 1
         i = 0
         if player:
             # The seat's next stream value was drawn ahead, off this decision's critical path.
-            p = s[L.G_CUR] & 3  # a seat (the mask drops the negative-index adjustment)
-            i = below(s[AGENT_NEXT + p], n)
-            s[AGENT_NEXT + p] = np.int64(next_u64(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1))
+            p = s[L.G_CUR] & L.SEAT_MASK  # a seat (the mask: see layout.index_mask)
+            i = below(s[nxt + p], n)
+            s[nxt + p] = np.int64(next_u64(s, rng_off + 2 * p, rng_off + 2 * p + 1))
         step(s, legal_at(s, i))
         advance(s)
         s[L.G_DECISIONS] += player
@@ -158,44 +138,6 @@ def play_out_random(s):
         if s[L.G_OVER] != 0:
             return
         n = main_legal(s) if s[L.G_PENDING] == C.D_MAIN else compute_legal(s)
-
-
-@njit(cache=True, nogil=True)
-def play_random_batch(params, master_seed, first_index, n_games):
-    """Play games first_index .. first_index + n_games - 1 of a run with uniformly random agents.
-
-    No Python runs per decision. Returns per game its seed and length, and per seat VP, rank, win share, VP by
-    source and the two opening codes.
-    """
-    n = params[L.P_PLAYERS]
-    seeds, vp, rk, share, src, opening, length = result_arrays(n_games, n, L.N_SOURCES)
-    s = np.zeros(WORK_SIZE, np.int64)
-    for g in range(n_games):
-        seed = batch_game_seed(master_seed, first_index + g)
-        seeds[g] = seed
-        setup(s, params, seed)
-        for p in range(n):
-            seed_stream(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, seed, 1 + p)
-            s[AGENT_NEXT + p] = np.int64(next_u64(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1))
-        play_out_random(s)
-        record_result(s, g, vp, rk, share, src, opening, length)
-    return seeds, vp, rk, share, src, opening, length
-
-
-@njit(**JIT)
-def record_result(s, g, vp, rk, share, src, opening, length):
-    k = n_first(s)
-    for p in range(players(s)):
-        o = seat(p)
-        vp[g, p] = s[o + L.S_VP]
-        r = rank(s, p)
-        rk[g, p] = r
-        share[g, p] = 1.0 / k if r == 1 else 0.0
-        for j in range(L.N_SOURCES):
-            src[g, p, j] = s[o + L.S_SRC + j]
-        opening[g, p, 0] = s[o + L.S_OPEN]
-        opening[g, p, 1] = s[o + L.S_OPEN + 1]
-    length[g] = s[L.G_DECISIONS]
 
 
 @njit(**JIT)

@@ -1,7 +1,8 @@
 """Applying one decision: the action phase, its sub-decisions and what follows each (docs section 3).
 
-Indices decoded from an action or read from the state are masked to their range (`& 3`, `& 7`, `& 15`: no-ops for
-valid values) so the compiler knows they are not negative and drops the negative-index adjustments.
+Indices decoded from an action or read from the state are masked to their range (the `layout.*_MASK` constants,
+see `layout.index_mask`: no-ops for valid values) so the compiler knows they are not negative and drops the
+negative-index adjustments.
 """
 
 from numba import njit
@@ -17,6 +18,8 @@ from .base import (
     bump_track,
     can_pay_house,
     count,
+    discard_at,
+    entry,
     exhibit_options,
     face,
     players,
@@ -41,8 +44,8 @@ def opening_code(s, a):
         return C.OPEN_PASS
     if a >= C.A_BR:
         return C.OPEN_BR + a - C.A_BR
-    sp = (a // 6) & 15
-    return s[L.A_KIND + sp] * 6 + a % 6
+    sp = (a // C.AN_PER_SPACE) & L.SPACE_MASK
+    return s[L.A_KIND + sp] * C.AN_PER_SPACE + a % C.AN_PER_SPACE
 
 
 @njit(**JIT)
@@ -86,7 +89,7 @@ def start_noble(s, p, noble, src):
             set_pending(s, p, C.D_KEEP_ONE)
             return
     elif noble == C.N_VANDERVELDE:
-        if count(s, o + L.S_PRISON, 3) > 0:
+        if count(s, o + L.S_PRISON, C.N_ARCH_TYPES) > 0:
             s[L.C_FREE_FOR] = C.FREE_VANDERVELDE
             set_pending(s, p, C.D_FREE_PRISONER)
             return
@@ -104,7 +107,7 @@ def continue_city_hall(s, p):
 @njit(**JIT)
 def continue_exhibition(s):
     """Go round the table until nobody can add a colour or all four are shown; then the turn ends."""
-    while s[L.C_EXH_ACTIVE] != 0 and s[L.C_EXH_SHOWN] != 15:
+    while s[L.C_EXH_ACTIVE] != 0 and s[L.C_EXH_SHOWN] != C.ALL_COLOURS:
         q = s[L.C_EXH_SEAT]
         if (s[L.C_EXH_ACTIVE] >> q) & 1:
             if exhibit_options(s, q) == 0:
@@ -138,7 +141,7 @@ def take_card(s, p, kind, sub):
         end_turn(s)
     elif kind == C.K_MONEY:
         s[L.G_MONEY_DECK] += 1
-        if count(s, o + L.S_ART, 4) > 0:
+        if count(s, o + L.S_ART, C.N_COLOURS) > 0:
             set_pending(s, p, C.D_SELL)
         else:
             end_turn(s)
@@ -157,7 +160,7 @@ def take_card(s, p, kind, sub):
 def start_turn_action(s, p, a):
     """Count seat p's turn and record it as an opening when it is one of its first two in round 1."""
     o = seat(p)
-    if s[L.G_ROUND] == 1 and s[o + L.S_NOPEN] < 2:
+    if s[L.G_ROUND] == 1 and s[o + L.S_NOPEN] < L.OPENINGS_PER_SEAT:
         s[o + L.S_OPEN + s[o + L.S_NOPEN]] = opening_code(s, a)
         s[o + L.S_NOPEN] += 1
     s[o + L.S_TURNS] += 1
@@ -188,13 +191,13 @@ def do_main(s, p, a):
         commit_forced(s, p)
     else:
         o = seat(p)
-        sp = (a // 6) & 15
-        t = (a % 6) >> 1
-        v = face(s, t, a % 2)
+        sp = (a // C.AN_PER_SPACE) & L.SPACE_MASK
+        t = (a % C.AN_PER_SPACE) // C.N_FACES
+        v = face(s, t, a % C.N_FACES)
         s[o + L.S_MONEY] -= v
         s[o + L.S_HAND + t] -= 1
         kind = s[L.A_KIND + sp]
-        sub = s[L.A_SUB + sp] & 7
+        sub = s[L.A_SUB + sp] & L.SUB_MASK
         take_space(s, sp)
         s[L.A_KIND + sp] = C.SP_ARCHITECT
         s[L.A_SUB + sp] = t
@@ -222,7 +225,7 @@ def commit(s, p, t):
     """One architect of type t from seat p's hand to the Brussels card being committed to."""
     card = s[L.C_BR_CARD]
     s[seat(p) + L.S_HAND + t] -= 1
-    s[L.BRU_LIST + card * L.BRU_CAP + s[L.BRU_LEN + card]] = p * 4 + t
+    s[L.BRU_LIST + card * L.BRU_CAP + s[L.BRU_LEN + card]] = entry(p, t)
     s[L.BRU_LEN + card] += 1
     s[L.C_BR_LEFT] -= 1
 
@@ -233,11 +236,11 @@ def commit_forced(s, p):
     an automatic decision; resolve the card when every architect is committed."""
     o = seat(p) + L.S_HAND
     while s[L.C_BR_LEFT] > 0:
-        h0 = s[o] > 0
-        h1 = s[o + 1] > 0
-        if h0 + h1 + (s[o + 2] > 0) != 1:
+        h0 = s[o + C.ARCH_1_3] > 0
+        h1 = s[o + C.ARCH_2_4] > 0
+        if h0 + h1 + (s[o + C.ARCH_2_5] > 0) != 1:
             return
-        commit(s, p, 0 if h0 else (1 if h1 else 2))
+        commit(s, p, C.ARCH_1_3 if h0 else (C.ARCH_2_4 if h1 else C.ARCH_2_5))
         s[L.G_AUTO] += 1
     resolve_brussels(s, p, s[L.C_BR_CARD])
 
@@ -251,7 +254,7 @@ def do_commit(s, p, t):
 @njit(**JIT)
 def do_keep_one(s, p, sub):
     d = s[L.C_DRAW_KIND]
-    if s[L.C_DRAWN_N] == 2:
+    if s[L.C_DRAWN_N] == C.KEEP_ONE_DRAW:
         other = s[L.C_DRAWN + 1] if s[L.C_DRAWN] == sub else s[L.C_DRAWN]
         discard(s, d, other)
     s[L.C_DRAWN_N] = 0
@@ -280,9 +283,9 @@ def finish_build(s, p, built):
         s[o + L.S_HOUSE + s[L.C_HOUSE]] += 1
     else:
         discard(s, C.DK_HOUSE, s[L.C_HOUSE])
-    for m in range(6):
+    for m in range(C.N_PAIRS):
         if built:
-            s[L.DISCARD + C.DK_MATERIAL * 6 + m] += s[L.C_PAY + m]
+            s[discard_at(C.DK_MATERIAL) + m] += s[L.C_PAY + m]
         else:
             s[o + L.S_MAT + m] += s[L.C_PAY + m]
         s[L.C_PAY + m] = 0
@@ -306,8 +309,8 @@ def do_free(s, p, t):
 @njit(**JIT)
 def do_to_prison(s, p, t):
     """The last entry of seat p and type t in the first Brussels list that has one goes to prison."""
-    e = p * 4 + t
-    for card in range(3):
+    e = entry(p, t)
+    for card in range(C.N_BRUSSELS):
         base = L.BRU_LIST + card * L.BRU_CAP
         n = s[L.BRU_LEN + card]
         for i in range(n - 1, -1, -1):
@@ -323,13 +326,13 @@ def do_to_prison(s, p, t):
 @njit(**TINY)
 def step(s, a):
     """Apply legal action `a` of the pending decision."""
-    p = s[L.G_CUR] & 3
+    p = s[L.G_CUR] & L.SEAT_MASK
     d = s[L.G_PENDING]
     o = seat(p)
     if d == C.D_MAIN:
         do_main(s, p, a)
     elif d == C.D_BR_CARD:
-        do_commit(s, p, (a - C.A_COMMIT) & 3)
+        do_commit(s, p, (a - C.A_COMMIT) & L.TYPE_MASK)
     elif d == C.D_PARK:
         opt = a - C.A_PARK
         if opt == C.PARK_SALE:
@@ -339,10 +342,10 @@ def step(s, a):
             s[L.C_DRAW_FOR] = C.DRAW_PARK
             set_pending(s, p, C.D_KEEP_ONE)
     elif d == C.D_KEEP_ONE:
-        do_keep_one(s, p, (a - C.A_KEEP - C.KEEP_BASE[s[L.C_DRAW_KIND]]) & 7)
+        do_keep_one(s, p, (a - C.A_KEEP - C.KEEP_BASE[s[L.C_DRAW_KIND]]) & L.SUB_MASK)
     elif d == C.D_SELL:
         if a != C.A_DECLINE_SALE:
-            c = (a - C.A_SELL) & 3
+            c = (a - C.A_SELL) & L.COLOUR_MASK
             s[o + L.S_ART + c] -= 1
             discard(s, C.DK_ARTWORK, c)
             s[o + L.S_MONEY] += s[L.P_SALE_MONEY]
@@ -353,33 +356,33 @@ def step(s, a):
         elif a == C.A_DECLINE_BUILD:
             finish_build(s, p, False)
         else:
-            m = (a - C.A_PAY) & 7
+            m = (a - C.A_PAY) & L.SUB_MASK
             s[o + L.S_MAT + m] -= 1
             s[L.C_PAY + m] += 1
             s[L.C_BUILD_K] += 1
     elif d == C.D_NOBLE_KEEP:
         if a == C.A_KEEP_NOBLE:
-            s[o + L.S_NOBLE + s[L.C_NOBLE]] = 2
+            s[o + L.S_NOBLE + s[L.C_NOBLE]] = C.NOBLE_TAPPED
         else:
             discard(s, C.DK_NOBLE, s[L.C_NOBLE])
         s[L.C_NOBLE] = -1
         end_turn(s)
     elif d == C.D_FREE_PRISONER:
-        do_free(s, p, (a - C.A_FREE) & 3)
+        do_free(s, p, (a - C.A_FREE) & L.TYPE_MASK)
     elif d == C.D_CITY_HALL:
         if a == C.A_STOP_ACTIVATING:
             end_turn(s)
         else:
-            k = (a - C.A_ACTIVATE) & 7
-            s[o + L.S_NOBLE + k] = 2
+            k = (a - C.A_ACTIVATE) & L.SUB_MASK
+            s[o + L.S_NOBLE + k] = C.NOBLE_TAPPED
             s[L.C_CH_DONE] += 1
             start_noble(s, p, k, C.SRC_CITY_HALL)
     elif d == C.D_EXHIBIT:
         s[L.C_EXH_SHOWN] |= 1 << (a - C.A_EXHIBIT)
         add_vp(s, p, C.VP_EXHIBIT, s[L.P_EXHIBIT_VP])
-        if s[L.P_EXH_MODE] == 1:
+        if s[L.P_EXH_MODE] == C.EXH_ONE_EACH:
             s[L.C_EXH_ACTIVE] &= ~(1 << p)
         s[L.C_EXH_SEAT] = seat_after(s, p, 1)
         continue_exhibition(s)
     else:
-        do_to_prison(s, p, (a - C.A_PRISON) & 3)
+        do_to_prison(s, p, (a - C.A_PRISON) & L.TYPE_MASK)

@@ -10,14 +10,42 @@ Codes used in the fields are listed in `codes.py`.
 
 from brux.core.layout import Offsets
 
+from . import codes as C
+
 MAX_PLAYERS = 4
-MAX_SPACES = 16
+MAX_ROWS = 4
 COLS = 4
+MAX_SPACES = MAX_ROWS * COLS
 DECK_CAP = 40  # capacity of each deck (cards of one kind)
 BRU_CAP = 40  # capacity of each Brussels card's list of architects
 LEGAL_CAP = 112  # capacity of the legal-action cache
 FACE_MAX = 20  # largest architect face value the rule parameters allow
-N_SOURCES = 11
+N_SOURCES = C.N_SOURCES
+OPENINGS_PER_SEAT = 2  # opening codes recorded per seat: its first two round-1 MAIN decisions
+NEUTRAL_PLAYERS = 2  # the player count with neutral architects in the bottom corners of the area
+
+
+def index_mask(n: int) -> int:
+    """The smallest all-ones bit mask covering the indices 0 .. n - 1. `i & index_mask(n)` changes no valid index;
+    it tells the compiler the index is not negative, which drops the negative-index adjustments of the accesses
+    built on it."""
+    return (1 << (n - 1).bit_length()) - 1
+
+
+# Seats: MAX_PLAYERS must be a power of two so that SEAT_MASK (all seats, and every seat-indexed bit mask) is exact.
+assert MAX_PLAYERS & (MAX_PLAYERS - 1) == 0, "MAX_PLAYERS must be a power of two"
+SEAT_MASK = MAX_PLAYERS - 1
+ALL_SEATS = (1 << MAX_PLAYERS) - 1  # bit mask of every seat
+SPACE_MASK = index_mask(MAX_SPACES)
+# Small indices packed PACK_BITS each into one field: the spaces of the area card list, the offsets of MAIN_OFFS.
+PACK_BITS = 4
+PACK_MASK = (1 << PACK_BITS) - 1
+assert MAX_SPACES <= 1 << PACK_BITS and C.AN_PER_SPACE <= 1 << PACK_BITS and MAX_SPACES * PACK_BITS <= 64
+SUB_MASK = index_mask(C.MAX_SUBTYPES)
+TYPE_MASK = index_mask(C.N_ARCH_TYPES)
+COLOUR_MASK = index_mask(C.N_COLOURS)
+DECK_MASK = index_mask(DECK_CAP)
+LEGAL_MASK = index_mask(LEGAL_CAP)
 
 
 _o = Offsets()
@@ -45,11 +73,12 @@ P_K = _o.take()  # cards per deck in the area for this player count
 P_NEUTRAL_VALUE = _o.take()
 P_EXH_MODE = _o.take()  # 0 round robin, 1 one each
 P_MAY_DECLINE = _o.take()
-P_FACES = _o.take(6)  # type t: faces at P_FACES + 2t, P_FACES + 2t + 1
-P_ARCH_COUNTS = _o.take(3)
-P_PRISON_START = _o.take(3)  # for this player count
-P_BONUS_LOWER = _o.take(4)  # lower-half effect of each bonus card (codes.LOWER_*)
-P_COMPONENTS = _o.take(5)  # cards per subtype: artwork, material, house, noble; then money cards
+P_FACES = _o.take(C.N_ARCH_TYPES * C.N_FACES)  # type t: face f at P_FACES + N_FACES * t + f
+P_ARCH_COUNTS = _o.take(C.N_ARCH_TYPES)
+P_PRISON_START = _o.take(C.N_ARCH_TYPES)  # for this player count
+P_BONUS_LOWER = _o.take(C.N_BONUS)  # lower-half effect of each bonus card (codes.LOWER_*)
+P_COMPONENTS = _o.take(C.N_DECKS)  # cards per subtype of each deck: artwork, material, house, noble ...
+P_MONEY_CARDS = _o.take()  # ... then the money cards
 P_ROWS = _o.take()
 P_AFFORD = _o.take(FACE_MAX + 1)  # by money 0..FACE_MAX: bit 2t + f set when face f of type t is affordable
 PARAMS_SIZE = _o.size
@@ -81,11 +110,11 @@ C_NOBLE_SRC = _o.take()  # codes.SRC_*
 C_HOUSE = _o.take()  # house subtype being built (-1 none)
 C_BUILD_N = _o.take()  # symbols owed for the house
 C_BUILD_K = _o.take()  # material cards chosen so far
-C_PAY = _o.take(6)  # chosen material cards by pair
+C_PAY = _o.take(C.N_PAIRS)  # chosen material cards by pair
 C_DRAW_KIND = _o.take()  # deck of the KEEP_ONE cards
 C_DRAW_FOR = _o.take()  # codes.DRAW_*: what the kept card is for
 C_DRAWN_N = _o.take()
-C_DRAWN = _o.take(2)  # drawn subtypes
+C_DRAWN = _o.take(C.KEEP_ONE_DRAW)  # drawn subtypes
 C_FREE_FOR = _o.take()  # codes.FREE_*: what a FREE_PRISONER belongs to
 C_EXH_SEAT = _o.take()  # next seat to consider in the exhibition
 C_EXH_SHOWN = _o.take()  # bit mask of colours exhibited
@@ -93,7 +122,7 @@ C_EXH_ACTIVE = _o.take()  # bit mask of seats still in the exhibition
 C_MAJ_STEP = _o.take()  # majority phase step
 C_MAJ_COL = _o.take()  # column (step 0)
 C_MAJ_IDX = _o.take()  # position from the start player
-C_MAJ_COLS = _o.take()  # winners of each column, 4 bits per column (majority.area_majorities)
+C_MAJ_COLS = _o.take()  # winners of each column, a seat mask per column (majority.area_majorities)
 C_MAJ_ARMS = _o.take()  # coats of arms won by each seat (a packed tally)
 C_MAJ_WIN = _o.take()  # bit mask of the seats with the Brussels majority
 
@@ -104,44 +133,45 @@ A_OWNER = _o.take(MAX_SPACES)  # architect owner (-1 neutral)
 A_VALUE = _o.take(MAX_SPACES)  # architect face value
 A_CARDS = _o.take()  # index of the spaces holding an action card: bit mask ...
 A_NCARDS = _o.take()  # ... how many ...
-A_CARD_LIST = _o.take()  # ... and the spaces in ascending order, 4 bits each (area.index_cards, area.take_space)
+A_CARD_LIST = _o.take()  # ... and the spaces in ascending order, PACK_BITS each (area.index_cards, area.take_space)
 BONUS = _o.take(COLS)  # bonus card under each column (codes.BONUS_*)
 
 # ---- Brussels ----
-BRU_LEN = _o.take(3)
-BRU_USES = _o.take(3)  # uses of each card this round
-BRU_LIST = _o.take(3 * BRU_CAP)  # entry = owner * 4 + type
+BRU_LEN = _o.take(C.N_BRUSSELS)
+BRU_USES = _o.take(C.N_BRUSSELS)  # uses of each card this round
+BRU_LIST = _o.take(C.N_BRUSSELS * BRU_CAP)  # entries: owner << codes.ENTRY_TYPE_BITS | type
 
 # ---- decks (artwork, material, house, noble) ----
-DECK_LEN = _o.take(4)
-DECK = _o.take(4 * DECK_CAP)  # deck d at DECK + d * DECK_CAP; the top card is the last one
-DISCARD = _o.take(4 * 6)  # discard pile counts: DISCARD + d * 6 + subtype
+DECK_LEN = _o.take(C.N_DECKS)
+DECK = _o.take(C.N_DECKS * DECK_CAP)  # deck d at DECK + d * DECK_CAP; the top card is the last one
+DISCARD = _o.take(C.N_DECKS * C.MAX_SUBTYPES)  # discard pile counts: DISCARD + d * MAX_SUBTYPES + subtype
 
-# ---- seats ----
-S_MONEY = 0
-S_VP = 1
-S_PASSED = 2
-S_TRACK = 3  # architecture, noble, prestige
-S_HAND = 6  # by architect type
-S_PRISON = 9
-S_ART = 12  # by colour
-S_MAT = 16  # by pair
-S_HOUSE = 22  # by house type
-S_NOBLE = 26  # by noble: 0 not kept, 1 untapped, 2 tapped
-S_SRC = 32  # VP by source
-S_OPEN = 43  # first two round-1 MAIN decisions (opening codes)
-S_NOPEN = 45  # round-1 MAIN decisions so far
-S_TURNS = 46  # turns this round
-S_HAND0 = 47  # hand size at the start of the round
-S_FREED = 48  # architects freed this round
-SEAT_SIZE = 50
+# ---- seats: one block of SEAT_SIZE fields per seat, seat p at SEATS + p * SEAT_SIZE (base.seat) ----
+_s = Offsets()
+S_MONEY = _s.take()
+S_VP = _s.take()
+S_PASSED = _s.take()
+S_TRACK = _s.take(C.N_TRACKS)  # architecture, noble, prestige
+S_HAND = _s.take(C.N_ARCH_TYPES)  # by architect type
+S_PRISON = _s.take(C.N_ARCH_TYPES)
+S_ART = _s.take(C.N_COLOURS)  # by colour
+S_MAT = _s.take(C.N_PAIRS)  # by pair
+S_HOUSE = _s.take(C.N_HOUSE_TYPES)  # by house type
+S_NOBLE = _s.take(C.NOBLE_TYPES)  # by noble: codes.NOBLE_NOT_KEPT, NOBLE_UNTAPPED, NOBLE_TAPPED
+S_SRC = _s.take(N_SOURCES)  # VP by source
+S_OPEN = _s.take(OPENINGS_PER_SEAT)  # first two round-1 MAIN decisions (opening codes)
+S_NOPEN = _s.take()  # round-1 MAIN decisions so far
+S_TURNS = _s.take()  # turns this round
+S_HAND0 = _s.take()  # hand size at the start of the round
+S_FREED = _s.take()  # architects freed this round
+SEAT_SIZE = _s.size
 SEATS = _o.take(MAX_PLAYERS * SEAT_SIZE)
 
 # ---- legal actions of the pending decision ----
-# A MAIN decision keeps its Art Nouveau actions implicitly: the playable (type, face) offsets packed 4 bits each, and
-# the card spaces of the area index (A_CARD_LIST); action i < LEGAL_AN is A_AN + 6 * space[i // k] + offset[i % k]
-# with k = MAIN_K. The other actions (all of them for other decisions) follow in LEGAL; legal.legal_at(s, i) reads
-# either part.
+# A MAIN decision keeps its Art Nouveau actions implicitly: the playable (type, face) offsets packed PACK_BITS each,
+# and the card spaces of the area index (A_CARD_LIST); action i < LEGAL_AN is
+# A_AN + AN_PER_SPACE * space[i // k] + offset[i % k] with k = MAIN_K. The other actions (all of them for other
+# decisions) follow in LEGAL; legal.legal_at(s, i) reads either part.
 LEGAL_N = _o.take()  # number of legal actions
 LEGAL_AN = _o.take()  # of which implicit Art Nouveau actions
 MAIN_K = _o.take()

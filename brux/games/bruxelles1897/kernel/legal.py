@@ -10,11 +10,14 @@ from . import codes as C
 from . import layout as L
 from .base import brussels_count, count, exhibit_options, park_allowed, seat, untapped_noble
 
-_RECIPROCAL = (0, 65536, 32768, 21846, 16384, 13108, 10923)  # ceil(2**16 / k)
-# For each 6-bit mask of playable (type, face) offsets: how many, and the offsets ascending, packed 4 bits each.
-_N_OFFSETS = np.array([bin(m).count("1") for m in range(64)], np.int64)
-_PACKED_OFFSETS = np.array([sum(i << (4 * j) for j, i in enumerate(b for b in range(6) if m >> b & 1))
-                            for m in range(64)], np.int64)
+_RECIPROCAL = tuple(-(-(1 << 16) // k) if k else 0 for k in range(C.AN_PER_SPACE + 1))  # ceil(2**16 / k)
+# For each mask of playable (type, face) offsets (bit N_FACES * type + face): how many, and the offsets ascending,
+# packed PACK_BITS each.
+_N_OFFSETS = np.array([bin(m).count("1") for m in range(1 << C.AN_PER_SPACE)], np.int64)
+_PACKED_OFFSETS = np.array([
+    sum(i << (L.PACK_BITS * j) for j, i in enumerate(b for b in range(C.AN_PER_SPACE) if m >> b & 1))
+    for m in range(1 << C.AN_PER_SPACE)], np.int64)
+_FACES_OF_TYPE = (1 << C.N_FACES) - 1  # both faces of one type in such a mask
 
 
 @njit(**TINY)
@@ -29,7 +32,9 @@ def _main(s, p):
     o = seat(p)
     # The playable (type, face) offsets: held and affordable, as a 6-bit mask (no branches), then its table entry.
     h = o + L.S_HAND
-    held = (s[h] > 0) * 3 | (s[h + 1] > 0) * 12 | (s[h + 2] > 0) * 48
+    held = ((s[h + C.ARCH_1_3] > 0) * (_FACES_OF_TYPE << C.N_FACES * C.ARCH_1_3)
+            | (s[h + C.ARCH_2_4] > 0) * (_FACES_OF_TYPE << C.N_FACES * C.ARCH_2_4)
+            | (s[h + C.ARCH_2_5] > 0) * (_FACES_OF_TYPE << C.N_FACES * C.ARCH_2_5))
     playable = held & s[L.P_AFFORD + min(s[o + L.S_MONEY], L.FACE_MAX)]
     k = _N_OFFSETS[playable]
     offs = _PACKED_OFFSETS[playable]
@@ -38,15 +43,15 @@ def _main(s, p):
     s[L.MAIN_OFFS] = offs
     s[L.LEGAL_AN] = k * nc
     n = 0
-    hand = count(s, o + L.S_HAND, 3)
-    for card in range(3):
+    hand = count(s, o + L.S_HAND, C.N_ARCH_TYPES)
+    for card in range(C.N_BRUSSELS):
         if hand < s[L.BRU_USES + card] + 1:
             continue
         if card == C.BR_CITY_HALL and not untapped_noble(s, p):
             continue
         if card == C.BR_PARK:
             ok = False
-            for opt in range(5):
+            for opt in range(C.N_PARK):
                 if park_allowed(s, p, opt):
                     ok = True
                     break
@@ -75,22 +80,22 @@ def compute_legal(s):
     if d == C.D_MAIN:
         n = _main(s, p)
     elif d == C.D_BR_CARD:
-        for t in range(3):
+        for t in range(C.N_ARCH_TYPES):
             if s[o + L.S_HAND + t] > 0:
                 n = _push(s, n, C.A_COMMIT + t)
     elif d == C.D_PARK:
-        for opt in range(5):
+        for opt in range(C.N_PARK):
             if park_allowed(s, p, opt):
                 n = _push(s, n, C.A_PARK + opt)
     elif d == C.D_KEEP_ONE:
         base = C.A_KEEP + C.KEEP_BASE[s[L.C_DRAW_KIND]]
         a0 = s[L.C_DRAWN]
-        a1 = s[L.C_DRAWN + 1] if s[L.C_DRAWN_N] == 2 else a0
+        a1 = s[L.C_DRAWN + 1] if s[L.C_DRAWN_N] == C.KEEP_ONE_DRAW else a0  # one card drawn: it is kept
         n = _push(s, n, base + min(a0, a1))
         if a1 != a0:
             n = _push(s, n, base + max(a0, a1))
     elif d == C.D_SELL:
-        for c in range(4):
+        for c in range(C.N_COLOURS):
             if s[o + L.S_ART + c] > 0:
                 n = _push(s, n, C.A_SELL + c)
         if s[L.P_MAY_DECLINE]:
@@ -99,7 +104,7 @@ def compute_legal(s):
         need = s[L.C_BUILD_N]
         k = s[L.C_BUILD_K]
         if k < need:
-            for m in range(6):
+            for m in range(C.N_PAIRS):
                 if s[o + L.S_MAT + m] > 0:
                     n = _push(s, n, C.A_PAY + m)
         if (need + 1) // 2 <= k <= need:
@@ -107,26 +112,26 @@ def compute_legal(s):
         if s[L.P_MAY_DECLINE] and k == 0:
             n = _push(s, n, C.A_DECLINE_BUILD)
     elif d == C.D_NOBLE_KEEP:
-        if s[o + L.S_NOBLE + s[L.C_NOBLE]] == 0:
+        if s[o + L.S_NOBLE + s[L.C_NOBLE]] == C.NOBLE_NOT_KEPT:
             n = _push(s, n, C.A_KEEP_NOBLE)
         n = _push(s, n, C.A_DISCARD_NOBLE)
     elif d == C.D_FREE_PRISONER:
-        for t in range(3):
+        for t in range(C.N_ARCH_TYPES):
             if s[o + L.S_PRISON + t] > 0:
                 n = _push(s, n, C.A_FREE + t)
     elif d == C.D_CITY_HALL:
-        for k in range(6):
-            if s[o + L.S_NOBLE + k] == 1:
+        for k in range(C.NOBLE_TYPES):
+            if s[o + L.S_NOBLE + k] == C.NOBLE_UNTAPPED:
                 n = _push(s, n, C.A_ACTIVATE + k)
         if s[L.C_CH_DONE] > 0:
             n = _push(s, n, C.A_STOP_ACTIVATING)
     elif d == C.D_EXHIBIT:
         mask = exhibit_options(s, p)
-        for c in range(4):
+        for c in range(C.N_COLOURS):
             if (mask >> c) & 1:
                 n = _push(s, n, C.A_EXHIBIT + c)
     elif d == C.D_TO_PRISON:
-        for t in range(3):
+        for t in range(C.N_ARCH_TYPES):
             if brussels_count(s, p, t) > 0:
                 n = _push(s, n, C.A_PRISON + t)
     s[L.LEGAL_N] = n
@@ -138,7 +143,8 @@ def legal_at(s, i):
     """Legal action number i (0 <= i < LEGAL_N) of the pending decision, in ascending order."""
     m = s[L.LEGAL_AN]
     if i >= m:
-        return s[L.LEGAL + ((i - m) & 127)]  # below LEGAL_CAP; the mask drops the negative-index adjustment
+        return s[L.LEGAL + ((i - m) & L.LEGAL_MASK)]  # the mask: see layout.index_mask
     k = s[L.MAIN_K]
     j = (i * _RECIPROCAL[k]) >> 16  # i // k without a division (exact for i < 2048)
-    return C.A_AN + 6 * ((s[L.A_CARD_LIST] >> (4 * j)) & 15) + ((s[L.MAIN_OFFS] >> (4 * (i - j * k))) & 15)
+    space = (s[L.A_CARD_LIST] >> (L.PACK_BITS * j)) & L.PACK_MASK
+    return C.A_AN + C.AN_PER_SPACE * space + ((s[L.MAIN_OFFS] >> (L.PACK_BITS * (i - j * k))) & L.PACK_MASK)

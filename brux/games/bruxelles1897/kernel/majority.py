@@ -1,7 +1,8 @@
 """Majorities from packed tallies: columns, coats of arms and Brussels (rules 3.6), without per-seat scratch.
 
-A tally keeps one 8-bit field per seat (seat p at bits 8p) and the neutral architects in field 4. Column sums stay
-below 4 rows x 20 and coat-of-arms counts below 5, so fields never carry into each other.
+A tally keeps one FIELD_BITS-bit field per seat (seat p at bits FIELD_BITS * p) and the neutral architects in the
+field after the seats. Column sums stay below MAX_ROWS x FACE_MAX and coat-of-arms counts below 5, so fields never
+carry into each other. A set of seats is a bit mask (bit p for seat p); the column winners hold one per column.
 """
 
 from numba import njit
@@ -10,20 +11,28 @@ from brux.core.jit import JIT, TINY
 
 from . import codes as C
 from . import layout as L
-from .base import popcount
+from .base import entry_owner, popcount
 
-NEUTRAL_FIELD = 4
+FIELD_BITS = 8
+FIELD_MASK = (1 << FIELD_BITS) - 1
+NEUTRAL_FIELD = L.MAX_PLAYERS
+assert L.MAX_ROWS * L.FACE_MAX <= FIELD_MASK and (NEUTRAL_FIELD + 1) * FIELD_BITS <= 63
+# spread(): a seat mask times SPREAD_MUL puts bit p at bit FIELD_BITS * p (among others); SPREAD_ONES keeps those.
+SPREAD_MUL = sum(1 << ((FIELD_BITS - 1) * p) for p in range(L.MAX_PLAYERS))
+SPREAD_ONES = sum(1 << (FIELD_BITS * p) for p in range(L.MAX_PLAYERS))
+# The spaces that start a coat of arms (not the last column): one bit per space.
+_ARMS_STARTS = sum(((1 << (L.COLS - 1)) - 1) << (r * L.COLS) for r in range(L.MAX_ROWS))
 
 
 @njit(**TINY)
 def field(t, p):
-    return (t >> (8 * p)) & 255
+    return (t >> (FIELD_BITS * p)) & FIELD_MASK
 
 
 @njit(**TINY)
 def winners(t):
     """Bit mask of the seats whose field equals the highest field (neutral included; 0 if that is 0). Fields of
-    absent seats are 0, so they never win; all four seats are looked at, which unrolls."""
+    absent seats are 0, so they never win; all MAX_PLAYERS seats are looked at, which unrolls."""
     best = field(t, NEUTRAL_FIELD)
     for p in range(L.MAX_PLAYERS):
         best = max(best, field(t, p))
@@ -35,8 +44,8 @@ def winners(t):
 
 @njit(**TINY)
 def spread(mask):
-    """A 4-bit seat mask as a tally with 1 in the field of each seat in it."""
-    return (mask * 0x204081) & 0x01010101
+    """A seat mask as a tally with 1 in the field of each seat in it."""
+    return (mask * SPREAD_MUL) & SPREAD_ONES
 
 
 @njit(**TINY)
@@ -46,7 +55,7 @@ def _space(s, sp):
     arch = kind == C.SP_ARCHITECT
     neutral = kind == C.SP_NEUTRAL
     occupied = arch | neutral
-    shift = 8 * (arch * s[L.A_OWNER + sp] + neutral * NEUTRAL_FIELD)
+    shift = FIELD_BITS * (arch * s[L.A_OWNER + sp] + neutral * NEUTRAL_FIELD)
     return occupied * (s[L.A_VALUE + sp] << shift), occupied * (1 << shift), occupied
 
 
@@ -55,10 +64,13 @@ def _count(s, sp):
     return _space(s, sp)[1]
 
 
+assert L.COLS == 4  # area_majorities reads the four columns of a row at once
+
+
 @njit(**JIT)
 def area_majorities(s):
-    """The column winners (4 bits per column) and each seat's coats of arms won (a tally), from one pass over the
-    area and a second over the complete coats of arms only."""
+    """The column winners (a seat mask per column, see column_mask) and each seat's coats of arms won (a tally),
+    from one pass over the area and a second over the complete coats of arms only."""
     t0 = t1 = t2 = t3 = 0
     occupied = 0  # bit per space
     rows = s[L.P_ROWS]
@@ -73,10 +85,11 @@ def area_majorities(s):
         t2 += v2
         t3 += v3
         occupied |= (o0 | (o1 << 1) | (o2 << 2) | (o3 << 3)) << sp
-    columns = winners(t0) | (winners(t1) << 4) | (winners(t2) << 8) | (winners(t3) << 12)
+    columns = (winners(t0) | (winners(t1) << L.MAX_PLAYERS) | (winners(t2) << (2 * L.MAX_PLAYERS))
+               | (winners(t3) << (3 * L.MAX_PLAYERS)))
     # A coat of arms at space sp0 (column < 3, row < rows - 1) covers sp0, sp0 + 1 and the two below.
     complete = occupied & (occupied >> 1) & (occupied >> L.COLS) & (occupied >> (L.COLS + 1))
-    complete &= 0x7777 & ((1 << (L.COLS * (rows - 1))) - 1)
+    complete &= _ARMS_STARTS & ((1 << (L.COLS * (rows - 1))) - 1)
     arms = 0
     while complete:
         sp0 = popcount((complete & -complete) - 1)
@@ -89,15 +102,15 @@ def area_majorities(s):
 @njit(**TINY)
 def column_mask(columns, col):
     """The winners of column col from `area_majorities`."""
-    return (columns >> (4 * col)) & 15
+    return (columns >> (L.MAX_PLAYERS * col)) & L.ALL_SEATS
 
 
 @njit(**JIT)
 def brussels_winners(s):
     """Bit mask of the seats with the most architects in Brussels (0 if nobody has one)."""
     t = 0
-    for card in range(3):
+    for card in range(C.N_BRUSSELS):
         base = L.BRU_LIST + card * L.BRU_CAP
         for i in range(s[L.BRU_LEN + card]):
-            t += 1 << (8 * (s[base + i] >> 2))
+            t += 1 << (FIELD_BITS * entry_owner(s[base + i]))
     return winners(t)

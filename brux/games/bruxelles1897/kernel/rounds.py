@@ -7,7 +7,19 @@ from brux.core.jit import JIT, TINY
 from . import codes as C
 from . import layout as L
 from .area import clear, deal_bonus, lay_out
-from .base import add_vp, bump_track, count, next_active, players, seat, seat_after, set_pending
+from .base import (
+    add_vp,
+    bump_track,
+    count,
+    entry_owner,
+    entry_type,
+    next_active,
+    noble_upkeep,
+    players,
+    seat,
+    seat_after,
+    set_pending,
+)
 from .decks import discard
 from .flow import take_pass
 from .majority import area_majorities, brussels_winners, column_mask, field
@@ -21,7 +33,7 @@ def start_action_phase(s):
         s[o + L.S_PASSED] = 0
         s[o + L.S_TURNS] = 0
         s[o + L.S_FREED] = 0
-        s[o + L.S_HAND0] = count(s, o + L.S_HAND, 3)
+        s[o + L.S_HAND0] = count(s, o + L.S_HAND, C.N_ARCH_TYPES)
     s[L.G_NPASSED] = 0
     s[L.C_ACTOR] = s[L.G_START]
     set_pending(s, s[L.G_START], C.D_MAIN)
@@ -37,7 +49,7 @@ def next_turn(s):
             start_majority(s)
             return
         s[L.C_ACTOR] = q
-        if count(s, seat(q) + L.S_HAND, 3) > 0:
+        if count(s, seat(q) + L.S_HAND, C.N_ARCH_TYPES) > 0:
             set_pending(s, q, C.D_MAIN)
             return
         take_pass(s, q)
@@ -57,7 +69,7 @@ def advance(s):
 
 @njit(**JIT)
 def start_majority(s):
-    s[L.C_MAJ_STEP] = 0
+    s[L.C_MAJ_STEP] = C.MAJ_COLUMNS
     s[L.C_MAJ_COL] = 0
     s[L.C_MAJ_IDX] = 0
     s[L.C_MAJ_COLS], s[L.C_MAJ_ARMS] = area_majorities(s)  # the area does not change until the round ends
@@ -69,10 +81,10 @@ def continue_majority(s):
     """Run the majority phase until a decision is needed or it is over (rules 3.6)."""
     n = players(s)
     start = s[L.G_START]
-    while s[L.C_MAJ_STEP] == 0:  # columns
+    while s[L.C_MAJ_STEP] == C.MAJ_COLUMNS:
         col = s[L.C_MAJ_COL]
         if col == L.COLS:
-            s[L.C_MAJ_STEP] = 1
+            s[L.C_MAJ_STEP] = C.MAJ_ARMS
             break
         mask = column_mask(s[L.C_MAJ_COLS], col)
         bonus = s[L.BONUS + col]
@@ -84,26 +96,26 @@ def continue_majority(s):
             while s[L.C_MAJ_IDX] < n:
                 p = seat_after(s, start, s[L.C_MAJ_IDX])
                 s[L.C_MAJ_IDX] += 1
-                if (mask >> p) & 1 and count(s, seat(p) + L.S_PRISON, 3) > 0:
+                if (mask >> p) & 1 and count(s, seat(p) + L.S_PRISON, C.N_ARCH_TYPES) > 0:
                     s[L.C_FREE_FOR] = C.FREE_PRISON_BONUS
                     set_pending(s, p, C.D_FREE_PRISONER)
                     return
             s[L.C_MAJ_IDX] = 0
         s[L.C_MAJ_COL] = col + 1
-    if s[L.C_MAJ_STEP] == 1:  # coats of arms
+    if s[L.C_MAJ_STEP] == C.MAJ_ARMS:
         arms = s[L.C_MAJ_ARMS]
         for p in range(L.MAX_PLAYERS):  # absent seats win nothing
             add_vp(s, p, C.VP_ARMS, field(arms, p) * s[seat(p) + L.S_TRACK + C.T_PRESTIGE])
-        s[L.C_MAJ_STEP] = 2
+        s[L.C_MAJ_STEP] = C.MAJ_BRUSSELS
         s[L.C_MAJ_WIN] = brussels_winners(s)
-    if s[L.C_MAJ_STEP] == 2:  # Brussels
+    if s[L.C_MAJ_STEP] == C.MAJ_BRUSSELS:
         while s[L.C_MAJ_IDX] < n:
             p = seat_after(s, start, s[L.C_MAJ_IDX])
             s[L.C_MAJ_IDX] += 1
             if (s[L.C_MAJ_WIN] >> p) & 1:
                 set_pending(s, p, C.D_TO_PRISON)
                 return
-        s[L.C_MAJ_STEP] = 3
+        s[L.C_MAJ_STEP] = C.MAJ_DONE
     end_round(s)
 
 
@@ -125,19 +137,19 @@ def prepare_round(s):
         s[L.G_EXH_HOLDER] = -1
     else:
         s[L.G_START] = seat_after(s, s[L.G_START], 1)
-    for card in range(3):
+    for card in range(C.N_BRUSSELS):
         base = L.BRU_LIST + card * L.BRU_CAP
         for i in range(s[L.BRU_LEN + card]):
             e = s[base + i]
-            s[seat(e // 4) + L.S_HAND + e % 4] += 1
+            s[seat(entry_owner(e)) + L.S_HAND + entry_type(e)] += 1
         s[L.BRU_LEN + card] = 0
         s[L.BRU_USES + card] = 0
     clear(s)
     for p in range(n):
         o = seat(p) + L.S_NOBLE
-        for k in range(6):
-            if s[o + k] == 2:
-                s[o + k] = 1
+        for k in range(C.NOBLE_TYPES):
+            if s[o + k] == C.NOBLE_TAPPED:
+                s[o + k] = C.NOBLE_UNTAPPED
     lay_out(s)
     deal_bonus(s)
     start_action_phase(s)
@@ -151,13 +163,13 @@ def lower_half_vp(s, p, lower, money):
         return s[L.P_MB_VP] * min(money // s[L.P_MB_PER], s[L.P_MB_CAP])
     kinds = 0
     if lower == C.LOWER_NOBLES:
-        for k in range(6):
-            kinds += s[o + L.S_NOBLE + k] > 0
+        for k in range(C.NOBLE_TYPES):
+            kinds += s[o + L.S_NOBLE + k] != C.NOBLE_NOT_KEPT
     elif lower == C.LOWER_HOUSE_TYPES:
-        for k in range(4):
+        for k in range(C.N_HOUSE_TYPES):
             kinds += s[o + L.S_HOUSE + k] > 0
     else:
-        for k in range(4):
+        for k in range(C.N_COLOURS):
             kinds += s[o + L.S_ART + k] > 0
     return s[L.P_TYPE_BONUS_VP] * kinds
 
@@ -166,25 +178,21 @@ def lower_half_vp(s, p, lower, money):
 def end_game(s):
     """Rules section 4, steps 1-5."""
     n = players(s)
-    upkeep = s[L.P_UPKEEP]
     for p in range(n):
         o = seat(p)
-        kept = 0
-        for k in range(1, 6):
-            kept += s[o + L.S_NOBLE + k] > 0
-        paid = kept if upkeep == 0 else min(kept, s[o + L.S_MONEY] // upkeep)
-        s[o + L.S_MONEY] -= paid * upkeep
+        kept, paid = noble_upkeep(s, p)
+        s[o + L.S_MONEY] -= paid * s[L.P_UPKEEP]
         unpaid = kept - paid
         add_vp(s, p, C.VP_NOBLE_PENALTY, -unpaid * s[L.P_UNPAID_PENALTY])
-        for k in range(1, 6):
-            if unpaid > 0 and s[o + L.S_NOBLE + k] > 0:
-                s[o + L.S_NOBLE + k] = 0
+        for k in range(C.FIRST_DECK_NOBLE, C.NOBLE_TYPES):  # the unpaid nobles are discarded, in noble order
+            if unpaid > 0 and s[o + L.S_NOBLE + k] != C.NOBLE_NOT_KEPT:
+                s[o + L.S_NOBLE + k] = C.NOBLE_NOT_KEPT
                 discard(s, C.DK_NOBLE, k)
                 unpaid -= 1
     for p in range(n):
         o = seat(p)
-        add_vp(s, p, C.VP_HOUSES, count(s, o + L.S_HOUSE, 4) * s[o + L.S_TRACK + C.T_ARCHITECTURE])
-        add_vp(s, p, C.VP_MATERIALS, count(s, o + L.S_MAT, 6) * s[L.P_MATERIAL_END_VP])
+        add_vp(s, p, C.VP_HOUSES, count(s, o + L.S_HOUSE, C.N_HOUSE_TYPES) * s[o + L.S_TRACK + C.T_ARCHITECTURE])
+        add_vp(s, p, C.VP_MATERIALS, count(s, o + L.S_MAT, C.N_PAIRS) * s[L.P_MATERIAL_END_VP])
     if s[L.G_EXH_HOLDER] >= 0:
         add_vp(s, s[L.G_EXH_HOLDER], C.VP_EXHIBITION_CARD, s[L.P_HOLDER_VP])
     columns, _ = area_majorities(s)

@@ -1,6 +1,6 @@
 """Pure-Python reference engine of Bruxelles 1897 (stdlib only, independent of the Numba kernel).
 
-    game = ReferenceGame(players=3, params=tomllib.load(...))
+    game = ReferenceGame(players=3, params=brux.games.bruxelles1897.params.DEFAULTS)
     state = game.new_initial_state(seed=7)
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[0])

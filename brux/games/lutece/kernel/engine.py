@@ -1,11 +1,10 @@
-"""Kernel entry points: create a game, apply a decision (then the automatic ones), results, batches."""
+"""Kernel entry points: create a game, apply a decision (then the automatic ones). The batches are built by the
+game kit (`hooks.py`, `entry.py`)."""
 
-import numpy as np
 from numba import njit
 
-from brux.core.batch import batch_game_seed, result_arrays
-from brux.core.jit import JIT
-from brux.core.rng import randbelow, seed_stream
+from brux.core.jit import JIT, TINY
+from brux.core.rng import seed_stream
 
 from . import codes as C
 from . import layout as L
@@ -14,10 +13,6 @@ from .cards import fill_slot, setup_deck
 from .flow import advance, step
 from .legal import compute_legal
 from .rounds import begin_round, start_bid
-from .score import n_first, rank
-
-AGENT_RNG = L.STATE_SIZE  # batch work arrays keep each seat's agent stream (key, counter) after the state
-WORK_SIZE = L.STATE_SIZE + 2 * L.MAX_PLAYERS
 
 
 @njit(**JIT)
@@ -42,7 +37,7 @@ def clear_seats(s):
             s[o + L.S_OPEN + j] = -1
 
 
-@njit(**JIT)
+@njit(**TINY)
 def init(s, params, seed):
     """A new game in `s` from flattened parameters and a game seed (rules section 3)."""
     for i in range(L.PARAMS_SIZE):
@@ -91,58 +86,3 @@ def apply(s, a):
     advance(s)
     s[L.G_DECISIONS] += 1
     settle(s)
-
-
-@njit(cache=True)
-def legal_actions(s):
-    """The legal actions of the pending decision, ascending (empty when the game is over)."""
-    return s[L.LEGAL: L.LEGAL + s[L.LEGAL_N]].copy()
-
-
-@njit(**JIT)
-def play_out_random(s):
-    """Finish the game in work array s with every seat playing uniformly at random from its agent stream."""
-    while s[L.G_OVER] == 0:
-        p = s[L.G_CUR]
-        i = randbelow(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, s[L.LEGAL_N])
-        apply(s, s[L.LEGAL + i])
-
-
-@njit(cache=True, nogil=True)
-def play_random_batch(params, master_seed, first_index, n_games):
-    """Play games first_index .. first_index + n_games - 1 of a run with uniformly random agents.
-
-    Each seat picks uniformly among the legal actions of every decision with at least two options, from its agent
-    stream (1 + seat). No Python runs per decision. Returns per game its seed and length, and per seat VP, rank,
-    win share, VP by source and the two opening codes.
-    """
-    n = params[L.P_PLAYERS]
-    seeds, vp, rk, share, src, opening, length = result_arrays(n_games, n, L.N_SOURCES)
-    s = np.zeros(WORK_SIZE, np.int64)
-    for i in range(L.PARAMS_SIZE):
-        s[i] = params[i]
-    for g in range(n_games):
-        seed = batch_game_seed(master_seed, first_index + g)
-        seeds[g] = seed
-        reset(s, seed)
-        for p in range(n):
-            seed_stream(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, seed, 1 + p)
-        play_out_random(s)
-        record_result(s, g, vp, rk, share, src, opening, length)
-    return seeds, vp, rk, share, src, opening, length
-
-
-@njit(**JIT)
-def record_result(s, g, vp, rk, share, src, opening, length):
-    k = n_first(s)
-    for p in range(players(s)):
-        o = seat(p)
-        vp[g, p] = s[o + L.S_VP]
-        r = rank(s, p)
-        rk[g, p] = r
-        share[g, p] = 1.0 / k if r == 1 else 0.0
-        for j in range(L.N_SOURCES):
-            src[g, p, j] = s[o + L.S_SRC + j]
-        opening[g, p, 0] = s[o + L.S_OPEN]
-        opening[g, p, 1] = s[o + L.S_OPEN + 1]
-    length[g] = s[L.G_DECISIONS]

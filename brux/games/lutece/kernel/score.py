@@ -1,4 +1,4 @@
-"""Scoring I-IV (rules section 5) and ranking. `score_all` writes every seat's VP as if the game ended now."""
+"""Scoring I-IV (rules section 5) and the ranking order. `score_all` writes every seat's VP as if the game ended now."""
 
 from numba import njit
 
@@ -114,20 +114,3 @@ def better(s, q, p):
     if s[oq + L.S_COINS] != s[op + L.S_COINS]:
         return s[oq + L.S_COINS] > s[op + L.S_COINS]
     return s[oq + L.S_NCARDS] > s[op + L.S_NCARDS]
-
-
-@njit(**JIT)
-def rank(s, p):
-    r = 1
-    for q in range(players(s)):
-        if q != p and better(s, q, p):
-            r += 1
-    return r
-
-
-@njit(**JIT)
-def n_first(s):
-    k = 0
-    for q in range(players(s)):
-        k += rank(s, q) == 1
-    return k

@@ -1,0 +1,342 @@
+"""Is the game fair between seats? Per-game win patterns, paired seat statistics and an equivalence verdict.
+
+Within one game the seats' win shares are dependent (they sum to 1; a k-way tie for first gives 1/k to each tied
+seat), so every standard error here is computed from **per-game** vectors, never from seats as independent rows.
+A game's win-share vector is fixed by which seats share first place (its *win pattern*, a bit mask), so a results
+table reduces to the counts of at most ``2**players - 1`` patterns: means, covariances and the nonparametric
+bootstrap over games (a multinomial draw of pattern counts, exactly the same resampling distribution) are computed
+from those counts, whatever the number of games.
+
+The **fairness verdict** is an equivalence test by interval inclusion: each seat's deviation from the fair share
+``1/players`` gets an interval, simultaneous over the seats (Bonferroni); the game is *fair within +-margin* when
+every interval lies inside ``(-margin, margin)``, *not fair* when some interval lies entirely outside
+``[-margin, margin]``, and *not decided yet* otherwise. Each wrong verdict has probability at most
+``1 - confidence``. The intervals are fixed-sample normal intervals, or, for a run that was stopped by looking
+at its results (``brux run --until-decided``), the always-valid confidence sequences of :mod:`analysis.sequential`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import polars as pl
+from scipy import stats as _st
+
+from ._frame import Table, columns, require, to_lazy
+
+GAME_KEY_CANDIDATES = ("run", "game", "params_id", "players", "game_id", "seed")
+DEFAULT_MARGIN = 0.02
+VERDICTS = ("fair", "not fair", "not decided")
+
+
+def pattern_shares(players: int) -> np.ndarray:
+    """``(2**players, players)``: row ``m`` is the win-share vector of win pattern ``m`` (bit s: seat s shares
+    first place); row 0 (no winner) is all zeros."""
+    m = np.arange(1 << players)[:, None]
+    bits = ((m >> np.arange(players)[None, :]) & 1).astype(float)
+    k = bits.sum(axis=1, keepdims=True)
+    return np.divide(bits, k, out=np.zeros_like(bits), where=k > 0)
+
+
+def game_key(cols: list[str]) -> list[str]:
+    """The columns identifying a game in a per-seat table (``game_id`` plus run identity columns present)."""
+    key = [c for c in GAME_KEY_CANDIDATES if c in cols]
+    if "game_id" not in key:
+        raise ValueError("the per-game statistics need a game_id column to group the seats of a game")
+    return key
+
+
+def pattern_counts(df: Table) -> dict[int, np.ndarray]:
+    """Number of games per win pattern, per player count: ``{players: counts[2**players]}``.
+
+    One lazy pass: the pattern of a game is the sum of ``2**seat`` over its seats with a positive win share.
+    Raises ``ValueError`` when a game does not have one row per seat.
+    """
+    lf = to_lazy(df)
+    require(lf, ("players", "seat", "win_share", "game_id"), "pattern_counts")
+    key = game_key(columns(lf))
+    bit = pl.when(pl.col("win_share") > 0).then(pl.lit(2, pl.Int64).pow(pl.col("seat").cast(pl.Int64))).otherwise(0)
+    per_game = lf.group_by(key).agg(bit.sum().alias("pattern"), pl.len().alias("rows"))
+    counts = (per_game.group_by("players", "pattern")
+              .agg(pl.len().alias("games"), (pl.col("rows") != pl.col("players").cast(pl.UInt32)).sum().alias("bad"))
+              .collect())
+    if counts.height and int(counts["bad"].sum()):
+        raise ValueError(f"{int(counts['bad'].sum())} game(s) do not have exactly `players` rows for the key {key}")
+    out: dict[int, np.ndarray] = {}
+    for players, pattern, games in counts.select("players", "pattern", "games").iter_rows():
+        arr = out.setdefault(int(players), np.zeros(1 << int(players)))
+        arr[int(pattern)] += games
+    return dict(sorted(out.items()))
+
+
+def pattern_counts_from_matrix(w: np.ndarray) -> np.ndarray:
+    """Pattern counts of a per-game win-share matrix ``w[game, seat]``."""
+    players = w.shape[1]
+    codes = ((w > 0).astype(np.int64) << np.arange(players)).sum(axis=1)
+    return np.bincount(codes, minlength=1 << players).astype(float)
+
+
+@dataclass
+class SeatMoments:
+    """Per-game moments of the seat win shares: ``games``, ``mean[s]`` and ``cov[s, t]`` (sample covariance)."""
+
+    games: int
+    mean: np.ndarray
+    cov: np.ndarray
+
+    @property
+    def players(self) -> int:
+        return len(self.mean)
+
+    def deviation_se(self) -> np.ndarray:
+        """Standard error of each seat's win share (hence of its deviation from 1/players)."""
+        return np.sqrt(np.diag(self.cov) / max(self.games, 1))
+
+    def difference_se(self) -> np.ndarray:
+        """``[s, t]``: paired (within-game) standard error of ``mean[s] - mean[t]``."""
+        v = np.diag(self.cov)
+        return np.sqrt(np.maximum(v[:, None] + v[None, :] - 2 * self.cov, 0.0) / max(self.games, 1))
+
+
+def moments(counts: np.ndarray) -> SeatMoments:
+    """Means and sample covariance of the per-game win-share vectors from pattern counts."""
+    counts = np.asarray(counts, dtype=float)
+    players = int(round(np.log2(len(counts))))
+    w = pattern_shares(players)
+    n = counts.sum()
+    mean = counts @ w / n if n else np.full(players, np.nan)
+    centred = w - mean
+    cov = (centred * counts[:, None]).T @ centred / (n - 1) if n > 1 else np.full((players, players), np.nan)
+    return SeatMoments(int(n), mean, cov)
+
+
+def z_simultaneous(k: int, confidence: float) -> float:
+    """Two-sided normal quantile of a Bonferroni split of ``1 - confidence`` over ``k`` intervals."""
+    return float(_st.norm.ppf(1.0 - (1.0 - confidence) / (2 * max(k, 1))))
+
+
+def seat_differences(counts: np.ndarray, confidence: float = 0.95) -> pl.DataFrame:
+    """Every pair of seats: difference of win shares with the paired standard error and a simultaneous interval.
+
+    Columns ``seat_a``, ``seat_b``, ``diff`` (= share a - share b), ``se`` (from the per-game differences
+    ``w_a - w_b``), ``low``/``high`` (Bonferroni over the pairs), ``p_value`` (two-sided z test, unadjusted) and
+    ``p_adjusted`` (Holm over the pairs).
+    """
+    from .stats import adjust_pvalues
+
+    mo = moments(counts)
+    se = mo.difference_se()
+    pairs = [(a, b) for a in range(mo.players) for b in range(a + 1, mo.players)]
+    z = z_simultaneous(len(pairs), confidence)
+    diff = np.array([mo.mean[a] - mo.mean[b] for a, b in pairs])
+    s = np.array([se[a, b] for a, b in pairs])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = np.where(s > 0, 2 * _st.norm.sf(np.abs(diff / s)), np.where(diff == 0, 1.0, 0.0))
+    _, p_adj = adjust_pvalues(p, "holm", confidence)
+    return pl.DataFrame({
+        "seat_a": [a for a, _ in pairs], "seat_b": [b for _, b in pairs], "diff": diff, "se": s,
+        "low": diff - z * s, "high": diff + z * s, "p_value": p, "p_adjusted": p_adj,
+    })
+
+
+def bootstrap_counts(counts: np.ndarray, n_boot: int, seed: int = 0) -> np.ndarray:
+    """``(n_boot, len(counts))`` pattern counts of bootstrap resamples of the games (multinomial draws)."""
+    counts = np.asarray(counts, dtype=float)
+    n = int(counts.sum())
+    rng = np.random.default_rng(seed)
+    return rng.multinomial(n, counts / n, size=n_boot).astype(float)
+
+
+def bootstrap_gap(counts: np.ndarray, confidence: float = 0.95, n_boot: int = 20_000, seed: int = 0
+                  ) -> tuple[float, float, float, float]:
+    """Largest seat gap (best minus worst win share) with a percentile bootstrap interval over games.
+
+    Returns ``(gap, low, high, mc_error)``; ``mc_error`` is the Monte Carlo standard error of the interval's
+    endpoints (the larger of the two, see :func:`analysis.stats.quantile_mc_error`).
+    """
+    from .stats import quantile_mc_error
+
+    counts = np.asarray(counts, dtype=float)
+    players = int(round(np.log2(len(counts))))
+    w = pattern_shares(players)
+    gap = float(np.ptp(counts @ w / counts.sum()))
+    reps = bootstrap_counts(counts, n_boot, seed) @ w / counts.sum()
+    g = np.ptp(reps, axis=1)
+    alpha = 1.0 - confidence
+    low, high = np.quantile(g, [alpha / 2, 1 - alpha / 2])
+    mc = max(quantile_mc_error(g, alpha / 2), quantile_mc_error(g, 1 - alpha / 2))
+    return gap, float(low), float(high), mc
+
+
+@dataclass
+class FairnessVerdict:
+    """The equivalence verdict of one player count (see the module notes).
+
+    ``deviation[s]`` = seat s's win share - 1/players with the simultaneous interval ``low[s]``/``high[s]``;
+    ``max_deviation`` (largest |deviation|) with ``max_deviation_low``/``max_deviation_high`` (implied by the
+    simultaneous intervals); ``verdict`` is ``"fair"``, ``"not fair"`` or ``"not decided"``; ``more_games``
+    estimates the games still needed for a decision at the current estimates and spread (None: decided, or no
+    decision in sight because a deviation sits on the margin); ``method`` names the interval used.
+    """
+
+    players: int
+    games: int
+    margin: float
+    confidence: float
+    win_share: np.ndarray
+    deviation: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    max_deviation: float
+    max_deviation_low: float
+    max_deviation_high: float
+    verdict: str
+    more_games: int | None
+    method: str
+    half_width: float = field(default=float("nan"))
+
+    def sentence(self) -> str:
+        """The verdict in one plain sentence with its numbers."""
+        pts = 100 * self.margin
+        worst = int(np.argmax(np.abs(self.deviation)))
+        dev = (f"largest deviation from the fair share {100 / self.players:.1f}%: seat {worst} "
+               f"{100 * self.deviation[worst]:+.2f} points ({100 * self.low[worst]:+.2f} to "
+               f"{100 * self.high[worst]:+.2f}, {self.confidence:.0%} simultaneous)")
+        if self.verdict == "fair":
+            return f"Seats: fair within ±{pts:g} points of win share; {dev}."
+        if self.verdict == "not fair":
+            return f"Seats: not fair (beyond ±{pts:g} points of win share); {dev}."
+        more = (f"needs about {_round2(self.more_games):,} more games" if self.more_games is not None
+                else "a deviation sits on the margin, so no number of games is in sight")
+        return f"Seats: not decided yet at ±{pts:g} points of win share, {more}; {dev}."
+
+
+def _round2(n: int) -> int:
+    """``n`` rounded to two significant digits (an estimate should not look precise)."""
+    digits = max(len(str(int(n))) - 2, 0)
+    return int(round(n, -digits)) if n >= 100 else int(n)
+
+
+def _decide(dev: np.ndarray, half: np.ndarray, margin: float) -> str:
+    low, high = dev - half, dev + half
+    if np.all((low > -margin) & (high < margin)):
+        return "fair"
+    if np.any((low > margin) | (high < -margin)):
+        return "not fair"
+    return "not decided"
+
+
+def games_needed(dev: np.ndarray, half_width_at: Callable[[float], np.ndarray], margin: float,
+                 games: int, cap: float = 1e12) -> int | None:
+    """Games (in total) at which the verdict would be decided if the estimates ``dev`` stayed as they are.
+
+    ``half_width_at(n)`` gives the per-seat interval half-widths after ``n`` games; solved by bisection.
+    """
+    def decided(n: float) -> bool:
+        return _decide(dev, half_width_at(n), margin) != "not decided"
+
+    if decided(games):
+        return games
+    if not decided(cap):
+        return None
+    lo, hi = float(games), cap
+    while hi / lo > 1.001:
+        mid = (lo * hi) ** 0.5
+        lo, hi = (lo, mid) if decided(mid) else (mid, hi)
+    return int(np.ceil(hi))
+
+
+def fairness_verdict(counts: np.ndarray, margin: float = DEFAULT_MARGIN, confidence: float = 0.95,
+                     sequential: dict[str, Any] | None = None) -> FairnessVerdict:
+    """The equivalence verdict from pattern counts; ``sequential`` (the stopping record of a run) switches to
+    the always-valid confidence sequence of :mod:`analysis.sequential`."""
+    if not 0 < margin < 1:
+        raise ValueError(f"margin must be in (0, 1), got {margin}")
+    mo = moments(counts)
+    p, n = mo.players, mo.games
+    dev = mo.mean - 1.0 / p
+    if sequential is not None:
+        from .sequential import cs_half_width
+
+        planned = int(sequential.get("planned_games") or n)
+
+        def half_at(m: float) -> np.ndarray:
+            return np.full(p, cs_half_width(m, 1.0 - confidence, p, planned))
+
+        method = "always-valid confidence sequence (normal mixture, Hoeffding), Bonferroni over seats"
+    else:
+        z = z_simultaneous(p, confidence)
+        sd = np.sqrt(np.diag(mo.cov))
+
+        def half_at(m: float) -> np.ndarray:
+            return z * sd / np.sqrt(m)
+
+        method = "normal interval from per-game win shares, Bonferroni over seats"
+    half = half_at(n)
+    low, high = dev - half, dev + half
+    verdict = _decide(dev, half, margin)
+    abs_low = np.where((low <= 0) & (high >= 0), 0.0, np.minimum(np.abs(low), np.abs(high)))
+    abs_high = np.maximum(np.abs(low), np.abs(high))
+    more = None
+    if verdict == "not decided":
+        total = games_needed(dev, half_at, margin, n)
+        more = None if total is None else max(total - n, 1)
+    return FairnessVerdict(p, n, margin, confidence, mo.mean, dev, low, high, float(np.max(np.abs(dev))),
+                           float(abs_low.max()), float(abs_high.max()), verdict, more, method,
+                           float(np.max(half)))
+
+
+def per_game_arrays(df: pl.DataFrame, players: int, cols: list[str]) -> dict[str, np.ndarray]:
+    """``{column: array[game, seat]}`` for the ``players``-player games of a collected per-seat table.
+
+    Results folders store each game's seats on consecutive rows in seat order, so the columns are reshaped
+    directly when the rows are in that order (checked: seats 0..n-1 in every block of n rows, with the same
+    ``game_id``, ``seed`` and ``run`` within a block); otherwise the rows are sorted by the game key first.
+    """
+    sub = df if df["players"].n_unique() == 1 else df.filter(pl.col("players") == players)
+    key = game_key(sub.columns)
+
+    def ordered(t: pl.DataFrame) -> bool:
+        if t.height % players:
+            return False
+        blocks = [t["seat"].to_numpy().reshape(-1, players)]
+        if not np.array_equal(blocks[0], np.broadcast_to(np.arange(players), blocks[0].shape)):
+            return False
+        for c in ("game_id", "run"):
+            if c in t.columns:
+                b = t[c].to_physical().to_numpy().reshape(-1, players)
+                if not np.all(b == b[:, :1]):
+                    return False
+        return True
+
+    if not ordered(sub):
+        sub = sub.sort(*key, "seat")
+        if not ordered(sub):
+            raise ValueError(f"some games do not have exactly `players` rows (one per seat) for the key {key}")
+    return {c: sub[c].to_numpy().reshape(-1, players) for c in cols}
+
+
+def per_game_lazy(lf: pl.LazyFrame, players: int, cols: list[str], games: int | None = None
+                  ) -> dict[str, np.ndarray]:
+    """:func:`per_game_arrays` reading only ``cols`` (and the columns that identify games) from a lazy table.
+
+    With ``games``, only the first ``games`` games of a table stored in game order are read (the whole table when
+    its rows are not in game order).
+    """
+    names = columns(lf)
+    sub = lf.filter(pl.col("players") == players)
+    key = [c for c in game_key(names) if c in ("game_id", "run")]
+    if games is not None:
+        try:
+            head = sub.head(games * players).select(*key, "players", "seat", *cols).collect()
+            out = per_game_arrays(head, players, cols)
+            if len(out[cols[0]]) == games or head.height < games * players:
+                return out
+        except ValueError:
+            pass
+    full = sub.select(*dict.fromkeys([*game_key(names), "players", "seat", *cols])).collect()
+    out = per_game_arrays(full, players, cols)
+    return {c: a[:games] for c, a in out.items()} if games is not None else out

@@ -1,0 +1,112 @@
+"""The agents' part of the game kit: the batch with one agent per seat and single decisions, built once per game
+from its kernel hooks (docs/adding-a-game.md), and `GameAgents`, the agents capability of a game's rules object.
+
+As in `brux.core.kit`, `build` makes Numba functions specialised for one game; the game's own cached entry points
+(`kernel/entry.py`) call them so that Numba caches them with everything compiled in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from brux.core.kit import BATCH_KEYS, result_arrays
+
+from . import search as S
+from .spec import AgentSpec, encode_lineup, parse_lineup
+
+
+def build(hooks: Any, core: SimpleNamespace) -> SimpleNamespace:
+    """`play_batch` and `decide_one` for one game's hooks and its core kit (`brux.core.kit.build(hooks)`)."""
+    apply, player, nplayers = hooks.apply, hooks.player, hooks.nplayers
+    decide = S.build(apply, player, hooks.nlegal, hooks.legal, nplayers, core.shares, hooks.values, hooks.same_turn,
+                     hooks.determinise)
+    start_game, record_result = core.start_game, core.record_result
+    state_size, n_actions, n_sources, n_openings = hooks.STATE_SIZE, hooks.N_ACTIONS, hooks.N_SOURCES, hooks.N_OPENINGS
+    agent_rng, work_size = core.agent_rng, core.work_size
+
+    @njit
+    def decide_one(state, kind, ip, fp, rng):
+        """A decision for the seat to move in `state` (not modified); `rng` = [key, counter] of the agent's stream."""
+        bufs, child, visits, wsum, path, vals = S.make_scratch(S.tree_capacity(kind, ip), state_size, n_actions)
+        return decide(state, kind, ip, fp, rng, 0, 1, bufs, child, visits, wsum, path, vals)
+
+    @njit(nogil=True)
+    def play_batch(params, master_seed, first_index, n_games, kinds, iparams, fparams):
+        """Games first_index .. first_index + n_games - 1 of a run, seat p played by agent (kinds[p], iparams[p],
+        fparams[p]); the arrays of the random batch plus the decisions taken by each seat."""
+        n = nplayers(params)
+        seeds, vps, rk, share, src, opens, lengths = result_arrays(n_games, n, np.int64(n_sources),
+                                                                   np.int64(n_openings))
+        decisions = np.zeros((n_games, n), np.int32)
+        cap = 1
+        for p in range(n):
+            cap = max(cap, S.tree_capacity(kinds[p], iparams[p]))
+        bufs, child, visits, wsum, path, vals = S.make_scratch(cap, state_size, n_actions)
+        s = np.zeros(work_size, np.int64)
+        for g in range(n_games):
+            seeds[g] = start_game(s, params, master_seed, first_index + g)
+            while True:
+                p = player(s)
+                if p < 0:
+                    break
+                a = decide(s, kinds[p], iparams[p], fparams[p], s, agent_rng + 2 * p, agent_rng + 2 * p + 1, bufs,
+                           child, visits, wsum, path, vals)
+                decisions[g, p] += 1
+                apply(s, a)
+            record_result(s, g, vps, rk, share, src, opens, lengths)
+        return seeds, vps, rk, share, src, opens, lengths, decisions
+
+    return SimpleNamespace(play_batch=play_batch, decide_one=decide_one)
+
+
+@dataclass(frozen=True)
+class GameAgents:
+    """The agents capability of a game (`rules.agents`; None for a game that offers only `random`).
+
+    `features` names the evaluation features, `weights` maps "greedy" and each persona to a weight vector over them;
+    `play_batch` and `decide_one` are the game's cached entry points of the functions `build` makes.
+    """
+
+    features: tuple[str, ...]
+    weights: Mapping[str, np.ndarray]
+    play_batch: Callable[..., tuple[np.ndarray, ...]]
+    decide_one: Callable[..., int]
+
+    def personas(self) -> list[str]:
+        return [k for k in self.weights if k != "greedy"]
+
+    def names(self) -> list[str]:
+        """The agents (base names; options go after a colon)."""
+        return ["random", "greedy", *(f"heuristic:{p}" for p in self.personas()), "flatmc", "mcts"]
+
+    def weight_table(self) -> dict[str, np.ndarray]:
+        """A copy of the weight vectors by name."""
+        return {k: np.array(v, np.float64) for k, v in self.weights.items()}
+
+    def parse(self, game: Any, agents: str | Sequence[str]) -> tuple[AgentSpec, ...]:
+        """A validated line-up (one spec per seat); ValueError names a bad agent, persona or option."""
+        return parse_lineup(agents, game.players, self.features, self.personas())
+
+    def play_lineup(self, game: Any, n_games: int, master_seed: int, first_index: int,
+                    agents: str | Sequence[str]) -> dict[str, np.ndarray]:
+        """Result arrays of games first_index.. of a run of `game` with this line-up (see Game.play)."""
+        kinds, ip, fp = encode_lineup(self.parse(game, agents), self.features, self.weight_table())
+        return self.play(game.flat, master_seed, first_index, n_games, kinds, ip, fp)
+
+    def play(self, flat: np.ndarray, master_seed: int, first_index: int, n_games: int, kinds: np.ndarray,
+             iparams: np.ndarray, fparams: np.ndarray) -> dict[str, np.ndarray]:
+        """Result arrays of a batch with one agent per seat (codes of `brux.agents.spec.encode_lineup`)."""
+        arrays = self.play_batch(flat, master_seed, first_index, n_games, kinds, iparams, fparams)
+        return dict(zip((*BATCH_KEYS, "decisions"), arrays, strict=True))
+
+    def decide(self, state: np.ndarray, kind: int, iparams: np.ndarray, fparams: np.ndarray,
+               rng: np.ndarray) -> int:
+        """The action of agent (kind, iparams, fparams) for the seat to move; rng = [key, counter], advanced."""
+        return int(self.decide_one(state, kind, iparams, fparams, rng))
+

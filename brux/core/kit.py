@@ -1,0 +1,144 @@
+"""The shared kernel skeleton: random batches, result recording, ranking and win shares, built once per game.
+
+A game's `kernel/hooks.py` exports the functions and constants of docs/adding-a-game.md (init, apply, player,
+nlegal, legal, nplayers, vp, source_vp, opening, length, better; STATE_SIZE, N_SOURCES, N_OPENINGS, MAX_PLAYERS;
+optionally play_out_random, PLAYOUT_WORK and init_for_play_out). `build(hooks)` makes the batch functions
+specialised for them (a small factory, as `brux.agents.search.build` makes the searches): the functions are closure
+variables, so Numba calls them directly. The game calls the built functions from its own `@njit(cache=True)`
+entry points (`kernel/entry.py`), which Numba caches with everything compiled in.
+
+Work array of a batch: the game state s[0:STATE_SIZE], then each seat's agent stream (key, counter) at
+`agent_rng + 2 p`, `agent_rng + 2 p + 1`, then PLAYOUT_WORK slots the game's own `play_out_random` may use.
+Seat p of the game with seed g draws from stream 1 + p of g; the game's chance stream is stream 0.
+"""
+
+from types import SimpleNamespace
+
+import numpy as np
+from numba import njit
+
+from brux.core.batch import batch_game_seed
+from brux.core.rng import randbelow, seed_stream
+
+LOCAL = dict(_nrt=False, error_model="numpy")  # made per game by build(); cached inside the game's entry points
+BATCH_KEYS = ("seed", "vp", "rank", "win_share", "vp_by_source", "opening", "length")
+
+
+@njit(cache=True)
+def result_arrays(n_games, players, n_sources, n_openings):
+    """Zeroed results of a batch: per game its seed; per seat VP, rank, win share, VP by source and opening codes;
+    per game its length (decisions taken by players)."""
+    return (np.zeros(n_games, np.int64), np.zeros((n_games, players), np.int32),
+            np.zeros((n_games, players), np.int8), np.zeros((n_games, players), np.float64),
+            np.zeros((n_games, players, n_sources), np.int32), np.zeros((n_games, players, n_openings), np.int16),
+            np.zeros(n_games, np.int32))
+
+
+def build(hooks):
+    """The batch skeleton for one game's hooks module; returns a namespace of Numba functions and constants:
+    `play_random_batch`, `record_result`, `rank`, `shares`, `start_game`, `legal_actions`, `agent_rng`,
+    `work_size`."""
+    init, apply, player, nlegal, legal = hooks.init, hooks.apply, hooks.player, hooks.nlegal, hooks.legal
+    nplayers, vp, source_vp, opening, length, better = (
+        hooks.nplayers, hooks.vp, hooks.source_vp, hooks.opening, hooks.length, hooks.better)
+    n_sources, n_openings = hooks.N_SOURCES, hooks.N_OPENINGS
+    agent_rng = hooks.STATE_SIZE
+    work_size = agent_rng + 2 * hooks.MAX_PLAYERS + getattr(hooks, "PLAYOUT_WORK", 0)
+
+    @njit(**LOCAL)
+    def rank(s, p):
+        """1 + the number of seats ranked strictly ahead of seat p (by the game's `better`)."""
+        r = 1
+        for q in range(nplayers(s)):
+            if q != p and better(s, q, p):
+                r += 1
+        return r
+
+    @njit(**LOCAL)
+    def shares(s, out):
+        """Win share of each seat of a finished game: 1/k for each of the k seats of rank 1."""
+        n = nplayers(s)
+        k = 0
+        for p in range(n):
+            first = rank(s, p) == 1
+            out[p] = 1.0 if first else 0.0
+            k += first
+        for p in range(n):
+            out[p] /= k
+
+    @njit(**LOCAL)
+    def record_result(s, g, vps, rk, share, src, opens, lengths):
+        """Row g of the result arrays from the finished game in s."""
+        n = nplayers(s)
+        k = 0
+        for p in range(n):
+            r = rank(s, p)
+            rk[g, p] = r
+            k += r == 1
+        for p in range(n):
+            vps[g, p] = vp(s, p)
+            share[g, p] = 1.0 / k if rk[g, p] == 1 else 0.0
+            for j in range(n_sources):
+                src[g, p, j] = source_vp(s, p, j)
+            for j in range(n_openings):
+                opens[g, p, j] = opening(s, p, j)
+        lengths[g] = length(s)
+
+    def make_start(init):
+        @njit(**LOCAL, inline="always")
+        def start(s, params, master_seed, index):
+            """Game `index` of a run in work array s, each seat's agent stream seeded; returns the game seed."""
+            seed = batch_game_seed(master_seed, index)
+            init(s, params, seed)
+            for p in range(nplayers(s)):
+                seed_stream(s, agent_rng + 2 * p, agent_rng + 2 * p + 1, seed, 1 + p)
+            return seed
+
+        return start
+
+    start_game = make_start(init)
+    if hasattr(hooks, "play_out_random"):
+        # A game's own play-out may start from a lighter set-up (`init_for_play_out`: the single-option decisions
+        # left to the play-out), which keeps a second copy of its decision handlers out of the random batch.
+        play_out = hooks.play_out_random
+        start_random = make_start(getattr(hooks, "init_for_play_out", init))
+    else:
+        start_random = start_game
+
+        @njit(**LOCAL)
+        def play_out(s, rng_off):
+            """Uniformly random decisions to the end, seat p drawing from its stream at rng_off + 2 p."""
+            while True:
+                p = player(s)
+                if p < 0:
+                    return
+                apply(s, legal(s, randbelow(s, rng_off + 2 * p, rng_off + 2 * p + 1, nlegal(s))))
+
+    @njit(nogil=True, inline="always")  # compiled once, into the game's cached entry point
+    def play_random_batch(params, master_seed, first_index, n_games):
+        """Games first_index .. first_index + n_games - 1 of a run, every seat uniformly random from its stream.
+
+        Returns per game its seed and length, and per seat VP, rank, win share, VP by source and opening codes.
+        """
+        n = nplayers(params)  # the parameter block starts the state
+        # int64 sizes (not the constants' literal types): one cached result_arrays serves every game
+        seeds, vps, rk, share, src, opens, lengths = result_arrays(n_games, n, np.int64(n_sources),
+                                                                   np.int64(n_openings))
+        s = np.zeros(work_size, np.int64)
+        for g in range(n_games):
+            seeds[g] = start_random(s, params, master_seed, first_index + g)
+            play_out(s, agent_rng)
+            record_result(s, g, vps, rk, share, src, opens, lengths)
+        return seeds, vps, rk, share, src, opens, lengths
+
+    @njit
+    def legal_actions(s):
+        """The legal actions of the pending decision, ascending (empty when the game is over)."""
+        out = np.empty(nlegal(s) if player(s) >= 0 else 0, np.int64)
+        for i in range(out.shape[0]):
+            out[i] = legal(s, i)
+        return out
+
+    return SimpleNamespace(play_random_batch=play_random_batch, record_result=record_result, rank=rank,
+                           shares=shares, start_game=start_game, legal_actions=legal_actions,
+                           agent_rng=agent_rng, work_size=work_size)

@@ -1,0 +1,106 @@
+"""Seat fairness statistics against statsmodels / scipy on the same data, and the verdict's behaviour."""
+
+import numpy as np
+import polars as pl
+import pytest
+from scipy import stats as st
+from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.weightstats import DescrStatsW
+
+from analysis.fairness import (
+    bootstrap_gap,
+    fairness_verdict,
+    moments,
+    pattern_counts,
+    pattern_counts_from_matrix,
+    pattern_shares,
+    seat_differences,
+)
+from tests.analysis.synthetic import make_table
+
+
+def _matrix(table, players):
+    return table.sort("game_id", "seat")["win_share"].to_numpy().reshape(-1, players)
+
+
+@pytest.fixture(scope="module")
+def tilted():
+    return make_table(6_000, 3, seed=21, seat_bonus=[0, 0, 1], sources=("a", "b"), source_means=(3.0, 2.0))
+
+
+def test_pattern_counts_give_the_per_game_moments(tilted):
+    w = _matrix(tilted, 3)
+    counts = pattern_counts(tilted)[3]
+    assert counts.sum() == 6_000 and counts[0] == 0
+    np.testing.assert_array_equal(counts, pattern_counts_from_matrix(w))
+    np.testing.assert_allclose(pattern_shares(3)[[1, 3, 7]], [[1, 0, 0], [0.5, 0.5, 0], [1 / 3, 1 / 3, 1 / 3]])
+    mo = moments(counts)
+    np.testing.assert_allclose(mo.mean, w.mean(axis=0))
+    np.testing.assert_allclose(mo.cov, np.cov(w, rowvar=False))
+    np.testing.assert_allclose(mo.deviation_se(), [DescrStatsW(w[:, s]).std_mean for s in range(3)])
+
+
+def test_seat_differences_are_paired_z_tests(tilted):
+    w = _matrix(tilted, 3)
+    t = seat_differences(pattern_counts(tilted)[3], confidence=0.9)
+    z_b = st.norm.ppf(1 - 0.1 / 6)  # Bonferroni over the 3 pairs
+    for r in t.iter_rows(named=True):
+        d = DescrStatsW(w[:, r["seat_a"]] - w[:, r["seat_b"]])
+        assert r["diff"] == pytest.approx(d.mean)
+        assert r["se"] == pytest.approx(d.std_mean)  # the paired (within-game) standard error
+        z, p = d.ztest_mean(0)
+        assert r["p_value"] == pytest.approx(p, rel=1e-9)
+        assert (r["low"], r["high"]) == pytest.approx((d.mean - z_b * d.std_mean, d.mean + z_b * d.std_mean))
+    _, holm, _, _ = multipletests(t["p_value"].to_numpy(), alpha=0.1, method="holm")
+    np.testing.assert_allclose(t["p_adjusted"].to_numpy(), holm)
+    # seats of one game are negatively correlated: the paired error is larger than treating them as independent
+    d01 = t.filter((pl.col("seat_a") == 0) & (pl.col("seat_b") == 1)).row(0, named=True)
+    indep = np.sqrt(w[:, 0].var(ddof=1) / len(w) + w[:, 1].var(ddof=1) / len(w))
+    assert d01["se"] > indep
+
+
+def test_bootstrap_gap_matches_resampling_games_with_scipy(tilted):
+    w = _matrix(tilted, 3)[:2_000]
+    gap, lo, hi, mc = bootstrap_gap(pattern_counts_from_matrix(w), 0.95, n_boot=20_000, seed=1)
+    assert gap == pytest.approx(np.ptp(w.mean(axis=0)))
+
+    def stat(rows, axis=-1):  # rows: (resamples, games) indices of resampled games
+        return np.ptp(w[rows].mean(axis=-2), axis=-1)
+
+    ref = st.bootstrap((np.arange(len(w)),), stat, n_resamples=10_000, batch=500, method="percentile",
+                       confidence_level=0.95, random_state=np.random.default_rng(2), vectorized=True
+                       ).confidence_interval
+    assert 0 < mc < 0.002
+    # the same resampling distribution: the ends agree within the two Monte Carlo errors (scipy's: 10,000 draws)
+    assert abs(lo - ref.low) < 7 * mc and abs(hi - ref.high) < 7 * mc
+
+
+def test_verdicts():
+    equal = make_table(60_000, 3, seed=4, sources=("a",), source_means=(20.0,))
+    v = fairness_verdict(pattern_counts(equal)[3], margin=0.02)
+    assert v.verdict == "fair" and v.more_games is None
+    assert np.all(np.abs(v.deviation) < 0.01) and np.all((v.low > -0.02) & (v.high < 0.02))
+    assert v.max_deviation_low <= v.max_deviation <= v.max_deviation_high < 0.02
+    assert "fair within ±2 points" in v.sentence()
+    tilted = make_table(20_000, 3, seed=5, seat_bonus=[0, 0, 3], sources=("a",), source_means=(10.0,))
+    v = fairness_verdict(pattern_counts(tilted)[3])
+    assert v.verdict == "not fair" and v.low[2] > 0.02
+    few = fairness_verdict(pattern_counts(equal.filter(pl.col("game_id") < 1_500))[3])
+    assert few.verdict == "not decided" and few.more_games > 0
+    assert "needs about" in few.sentence()
+    # at the estimated total the same estimates would be decided, a tenth of it would not
+    from analysis.fairness import _decide, z_simultaneous
+
+    sd = np.sqrt(np.diag(moments(pattern_counts(equal.filter(pl.col("game_id") < 1_500))[3]).cov))
+    z = z_simultaneous(3, 0.95)
+    total = few.games + few.more_games
+    assert _decide(few.deviation, z * sd / np.sqrt(total), 0.02) != "not decided"
+    assert _decide(few.deviation, z * sd / np.sqrt(few.games + few.more_games / 10), 0.02) == "not decided"
+    with pytest.raises(ValueError, match="margin"):
+        fairness_verdict(pattern_counts(equal)[3], margin=2)
+
+
+def test_games_must_have_one_row_per_seat():
+    t = make_table(10, 3, seed=1).filter(~((pl.col("game_id") == 3) & (pl.col("seat") == 1)))
+    with pytest.raises(ValueError, match="exactly `players` rows"):
+        pattern_counts(t)

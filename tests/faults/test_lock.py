@@ -1,0 +1,152 @@
+"""The output-folder lock: a live holder is named and refused, stale locks are taken over, others' locks are kept;
+and the compile notice of a first run."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+import sims
+from sims import lock, warmup
+from sims.lock import LOCK, folder_lock
+
+from .conftest import GAME
+
+
+def _write_lock(folder, **fields):
+    folder.mkdir(exist_ok=True)
+    holder = {"pid": os.getpid(), "host": socket.gethostname(), "command": "brux run x", "started": time.time(),
+              "ticks": None, "token": "t"}
+    holder.update(fields)
+    (folder / LOCK).write_text(json.dumps(holder))
+    return folder / LOCK
+
+
+def _dead_pid() -> int:
+    p = subprocess.Popen([sys.executable, "-c", "pass"])
+    p.wait()
+    return p.pid
+
+
+def test_live_holder_is_refused_and_named(tmp_path):
+    path = _write_lock(tmp_path / "r", pid=os.getppid(), command="brux run bruxelles1897 --seed 2")
+    with pytest.raises(sims.SimsError, match=r"in use by another brux run \(pid \d+ on .*brux run bruxelles1897 "
+                                             r"--seed 2\); wait for it"):
+        sims.run(GAME, 3, 10, out=tmp_path / "r", force=True)
+    assert path.exists() and not (tmp_path / "r" / "manifest.json").exists()
+
+
+def test_dead_holder_on_this_host_is_taken_over(tmp_path):
+    _write_lock(tmp_path / "r", pid=_dead_pid())
+    assert sims.run(GAME, 3, 10, out=tmp_path / "r", jobs=1).games_played == 10
+    assert not (tmp_path / "r" / LOCK).exists()
+
+
+def test_recycled_pid_is_not_the_holder(tmp_path):
+    _write_lock(tmp_path / "r", pid=os.getppid(), ticks="1")  # alive, but started at another time
+    assert sims.run(GAME, 3, 10, out=tmp_path / "r", jobs=1).games_played == 10
+
+
+def test_other_host_fresh_heartbeat_is_refused_old_one_taken_over(tmp_path):
+    path = _write_lock(tmp_path / "r", host="elsewhere", pid=1)
+    with pytest.raises(sims.SimsError, match="on elsewhere"):
+        sims.run(GAME, 3, 10, out=tmp_path / "r", jobs=1)
+    old = time.time() - lock.STALE_AFTER - 5
+    os.utime(path, (old, old))
+    assert sims.run(GAME, 3, 10, out=tmp_path / "r", jobs=1).games_played == 10
+
+
+def test_unreadable_lock_young_refused_old_taken_over(tmp_path):
+    (tmp_path / "r").mkdir()
+    path = tmp_path / "r" / LOCK
+    path.write_text("")
+    with pytest.raises(sims.SimsError, match="in use"):
+        sims.run(GAME, 3, 10, out=tmp_path / "r", jobs=1)
+    old = time.time() - 60
+    os.utime(path, (old, old))
+    assert sims.run(GAME, 3, 10, out=tmp_path / "r", jobs=1).games_played == 10
+
+
+def test_another_thread_is_refused_the_same_thread_reenters(tmp_path):
+    errors = []
+    with folder_lock(tmp_path / "r"):
+        with folder_lock(tmp_path / "r"):
+            pass
+        assert (tmp_path / "r" / LOCK).exists()
+
+        def other():
+            try:
+                with folder_lock(tmp_path / "r"):
+                    pass
+            except sims.SimsError as e:
+                errors.append(str(e))
+
+        t = threading.Thread(target=other)
+        t.start()
+        t.join()
+    assert errors and "in use by another brux run" in errors[0]
+    assert not (tmp_path / "r" / LOCK).exists()
+
+
+def test_a_lock_replaced_meanwhile_is_not_removed(tmp_path):
+    with folder_lock(tmp_path / "r"):
+        (tmp_path / "r" / LOCK).write_text('{"pid": 1, "host": "elsewhere"}')
+    assert (tmp_path / "r" / LOCK).read_text() == '{"pid": 1, "host": "elsewhere"}'
+
+
+def test_many_takeovers_at_once_one_winner(tmp_path):
+    _write_lock(tmp_path / "r", pid=_dead_pid())
+    results = []
+    barrier = threading.Barrier(8)
+
+    def grab():
+        barrier.wait()
+        try:
+            lock._acquire(tmp_path / "r" / LOCK)
+            results.append("won")
+        except sims.SimsError:
+            results.append("refused")
+
+    threads = [threading.Thread(target=grab) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results.count("won") == 1
+
+
+class _SlowGame:
+    name = "slowgame"
+    players = 3
+
+    def __init__(self, seconds):
+        self.seconds = seconds
+        self.rules = self
+
+    def play_random(self, *a):
+        time.sleep(self.seconds)
+
+
+@pytest.mark.parametrize("seconds,cold,notice", [(0.5, True, True), (0.05, True, False), (0.5, False, False)])
+def test_compile_notice(seconds, cold, notice, monkeypatch, capsys):
+    monkeypatch.setattr(warmup, "_cache_is_cold", lambda game: cold)
+    warmup._warm.discard(("slowgame", False))
+    took = warmup.warm_up(_SlowGame(seconds), ["random"] * 3)
+    err = capsys.readouterr().err
+    assert took >= seconds
+    assert ("Compiling the slowgame kernels (first run only, about 60 s)" in err) == notice
+    assert warmup.warm_up(_SlowGame(seconds), ["random"] * 3) == 0.0  # once per process
+
+
+def test_run_rate_excludes_the_warm_up(monkeypatch, tmp_path):
+    calls = []
+    monkeypatch.setattr(sys.modules["sims.run"], "warm_up", lambda game, lineup: (calls.append(1), time.sleep(1.0)))
+    result = sims.run(GAME, 3, 100, out=tmp_path / "r", jobs=1)
+    assert calls and result.seconds < 1.0

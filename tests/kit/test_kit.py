@@ -1,0 +1,36 @@
+"""The shared kernel skeleton: a game's optional fast random play-out gives exactly the generic loop's games."""
+
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+from numba import njit
+
+import brux
+from brux.core import kit
+from brux.games.bruxelles1897.kernel import hooks
+
+_OPTIONAL = ("play_out_random", "PLAYOUT_WORK")
+_generic = kit.build(SimpleNamespace(**{k: getattr(hooks, k) for k in hooks.__all__ if k not in _OPTIONAL}))
+_generic_batch = _generic.play_random_batch
+
+
+@njit(cache=False)
+def generic_batch(params, master_seed, first_index, n_games):
+    return _generic_batch(params, master_seed, first_index, n_games)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_fast_play_out_equals_the_generic_loop(players):
+    game = brux.load_game("bruxelles1897", players=players)
+    fast = game.play_random(300, master_seed=11, first_index=7)
+    arrays = dict(zip(kit.BATCH_KEYS, generic_batch(game.flat, 11, 7, 300), strict=True))
+    for key in kit.BATCH_KEYS:
+        assert np.array_equal(fast[key], arrays[key]), key
+    assert _generic.work_size == hooks.STATE_SIZE + 2 * hooks.MAX_PLAYERS
+
+
+def test_work_array_holds_the_play_out_scratch():
+    from brux.games.bruxelles1897.kernel import entry
+
+    assert entry._core.work_size == hooks.STATE_SIZE + 2 * hooks.MAX_PLAYERS + hooks.PLAYOUT_WORK

@@ -1,0 +1,74 @@
+"""Sequential runs (--until-precision, --until-decided), `brux plan`, and the sweep's re-check on fresh seeds."""
+
+import json
+
+import pytest
+
+from analysis.sequential import games_for_precision
+from sims.cli import main
+
+
+def _err_line(capsys) -> str:
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("brux: error: ")
+    return lines[0]
+
+
+def test_until_precision_stops_early_and_resumes(tmp_path, capsys, game_name):
+    out = tmp_path / "seq"
+    args = ["run", game_name, "--players", "3", "--games", "40000", "--chunk-size", "2000", "--jobs", "1",
+            "--until-precision", "0.05", "--out", str(out), "--quiet"]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    needed = games_for_precision(0.05, 0.05, 3, 40_000)
+    played = -(-needed // 2000) * 2000  # whole chunks, one look per chunk with one worker
+    assert "precision reached" in text and f"after {played:,} of 40,000 games" in text
+    record = json.loads((out / "stopping.json").read_text())
+    assert record["stopped_early"] and record["games_done"] == played and record["looks"][-1] == played
+    assert len(list(out.glob("chunk-*.parquet"))) == played // 2000
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["games"] == 40_000 and manifest["games_done"] == played
+    # the same command resumes: the answer is already known, nothing is played
+    assert main(args) == 0
+    assert "0 played" in capsys.readouterr().out
+    # the report says how the run stopped, with the always-valid interval
+    assert main(["report", str(out), "--out", str(tmp_path / "r.md")]) == 0
+    md = (tmp_path / "r.md").read_text()
+    assert f"The run stopped after {played:,} of 40,000 planned games: precision reached" in md
+    assert "always-valid confidence sequence" in md
+    assert "95% interval (always valid)" in md and "interval (Wilson)" not in md.split("## Score sources")[0]
+
+
+def test_until_decided_plays_on_to_the_cap_when_undecided(tmp_path, capsys, game_name):
+    out = tmp_path / "dec"
+    assert main(["run", game_name, "--games", "3000", "--chunk-size", "1000", "--jobs", "1", "--until-decided",
+                 "--margin", "0.01", "--out", str(out), "--quiet"]) == 0
+    text = capsys.readouterr().out
+    assert "all 3,000 planned games played before the rule was met" in text
+    assert json.loads((out / "stopping.json").read_text())["looks"] == [1000, 2000, 3000]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--until-precision", "0.7"], "--until-precision must be between 0 and 0.5"),
+    (["--until-decided", "--margin", "1.5"], "--margin must be between 0 and 1"),
+    (["--until-decided", "--until-precision", "0.01"], "not allowed with argument"),
+])
+def test_bad_stopping_options(args, message, tmp_path, capsys, game_name):
+    assert main(["run", game_name, "--games", "10", "--out", str(tmp_path / "x"), *args]) == 2
+    assert message in _err_line(capsys)
+
+
+def test_plan(tmp_path, capsys, game_name):
+    assert main(["plan", "--players", "3", "--gap", "0.02", "--until-precision", "0.005"]) == 0
+    out = capsys.readouterr().out
+    assert "seat gap of 2 points between two seats: 17,449 games" in out
+    assert f"half-width of 0.5 points (always valid, cap 1,000,000): " \
+           f"{games_for_precision(0.005, 0.05, 3, 1_000_000):,} games" in out
+    folder = tmp_path / "r"
+    assert main(["run", game_name, "--games", "3000", "--jobs", "1", "--out", str(folder), "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["plan", str(folder), "--opening-frequency", "0.1"]) == 0
+    out = capsys.readouterr().out
+    assert "spread: measured in the folder" in out and "3,000 games detect a seat gap of" in out
+    assert main(["plan", "--gap", "3"]) == 2
+    assert "--gap must be between 0 and 1" in _err_line(capsys)
