@@ -5,13 +5,14 @@ the other tables of data/tables.toml are fixed game data flattened into the same
 table's entries key by key (``action_spaces={"B": [4, 6, 8]}``); ``orders`` and ``experience`` take whole rows.
 """
 
-from collections.abc import Mapping
+import copy
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from brux.core.params import Check, boolean, check_all, int_in, load_defaults, merge_overrides, one_of
+from brux.core.params import Check, Param, ParamTable, int_in, load_defaults, merge_overrides, one_of
 
 from .kernel import codes as C
 from .kernel import layout as L
@@ -126,65 +127,100 @@ def _experience(name: str, v: Any) -> None:
             int_in(0, 6)(f"{name}.rows[{i}][{j}]", k)
 
 
-# The declaration: name, check (range or choices), meaning. Defaults: data/params.toml and data/tables.toml.
-PARAMS: tuple[tuple[str, Check, str], ...] = (
-    ("start_gold", int_in(3, 8), "P3 gold per seat at setup"),
-    ("land_cost", int_in(2, 5), "P4 land disc cost"),
-    ("cheap_land_cost", int_in(1, 3), "P4 land disc cost under CHEAP LAND"),
-    ("land_share_fee", int_in(0, 2), "P5 gold to each seat already on the tile"),
-    ("plant_first_bonus", int_in(0, 2), "P6 first-taker plant bonus"),
-    ("market_k", int_in(1, 3), "P7 market actions per visit"),
-    ("market_first_extra", int_in(0, 2), "P7 extra market actions on space 1"),
-    ("labour_price_first", int_in(1, 4), "P8 labour price, first use in a season"),
-    ("labour_price_later", int_in(1, 4), "P8 labour price afterwards"),
-    ("buyback_price", int_in(0, 2), "P9 gold per worker bought back"),
-    ("buyback_max", int_in(0, 3), "P9 workers bought back per season end"),
-    ("exp_max", int_in(3, 6), "P10 highest experience"),
-    ("upgrade_loss_per_tier", int_in(0, 2), "P10 experience lost per MB tier gained"),
-    ("min_order_workers", int_in(0, 2), "P11 fewest workers per order"),
-    ("final_extra_cost", int_in(0, 4), "P12 final-season surcharge"),
-    ("extra_b_spaces", int_in(0, 4), "P12 B spaces added in the final season"),
-    ("final_extra_mode", one_of(*C.FINAL_EXTRA_MODES), "P12 which final orders pay the surcharge"),
-    ("firewood_tiles_per_wood", int_in(2, 4), "P13 building tiles per firewood"),
-    ("firewood_penalty", int_in(0, 5), "P13 PP per missing wood"),
-    ("dark_points", _dark, "P14 dark-blue points by rank"),
-    ("lb_tile_pp", int_in(0, 5), "P15 PP per light-blue tile"),
-    ("gold_per_pp", int_in(2, 6), "P16 leftover value per PP"),
-    ("resource_values", _res_values, "P16 leftover values of marble, glass, wood, lime"),
-    ("diff_divisor", int_in(0, 4), "P17 imbalance divisor (0 = off)"),
-    ("yellow_per_player", int_in(1, 6), "P18 yellow tiles per seat (at most 12 in all)"),
-    ("start_bonus_all_spaces", boolean, "P19 every S space gives the start bonus"),
-    ("build_group_reversed", boolean, "P20 builders enter ORDER' in reverse resolution order"),
-    ("sick_position", one_of(*C.SICK_POSITIONS), "P21 sick instructors in ORDER'"),
-    ("events_on", boolean, "P22 events have effects"),
-    ("first_game", boolean, "P22 first-game set-up"),
-    ("year_end_order", one_of(*C.YEAR_END_ORDERS), "P24 E6 before or after E7/E8"),
-    ("duel", boolean, "8.6 duel variant (2 players)"),
-    ("action_spaces", _spaces, "P23 T1 spaces per area"),
-    ("income", _income, "P23 T3 income track"),
-    ("orders", _orders, "P23 T7 craftsman order tiles"),
-    ("heads", _heads, "P23 T8 head tiles"),
-    ("experience", _experience, "P23 T9 experience benefits"),
+def _merge_keys(key: str) -> Callable[[Any, Any], Any]:
+    """Key-by-key merge of a table override (``action_spaces={"B": [4, 6, 8]}``)."""
+    def merge(default: Any, over: Any) -> Any:
+        if over is None:
+            return copy.deepcopy(default)
+        return merge_overrides({key: default}, {key: over})[key]
+
+    return merge
+
+
+def _merge_whole(key: str) -> Callable[[Any, Any], Any]:
+    """An override of ``orders`` / ``experience`` replaces whole entries (``columns``, ``rows``)."""
+    def merge(default: Any, over: Any) -> Any:
+        if over is None:
+            return copy.deepcopy(default)
+        if not isinstance(over, Mapping):
+            raise ValueError(f"rule parameter {key!r} must be a table with columns and rows")
+        return {**copy.deepcopy(default), **copy.deepcopy(dict(over))}
+
+    return merge
+
+
+# The overridable component tables (P23), checked by `_check_tables` after the declared parameters.
+TABLE_CHECKS: dict[str, tuple[Check, Callable[[Any, Any], Any]]] = {
+    "action_spaces": (_spaces, _merge_keys("action_spaces")),
+    "income": (_income, _merge_keys("income")),
+    "orders": (_orders, _merge_whole("orders")),
+    "heads": (_heads, _merge_keys("heads")),
+    "experience": (_experience, _merge_whole("experience")),
+}
+
+
+def _check_tables(params: dict[str, Any]) -> None:
+    for key, (check, _) in TABLE_CHECKS.items():
+        check(key, params[key])
+
+
+def _dark_strategy(st: Any) -> Any:
+    return st.tuples(*[st.integers(0, 20)] * 3).map(lambda t: sorted(t, reverse=True))
+
+
+_D = load_defaults(DATA / "params.toml")  # the scalar defaults (the rules)
+
+
+def _int(name: str, meaning: str, lo: int, hi: int, slot: int, search: tuple[int, int] | None = None) -> Param:
+    return Param(name, _D[name], meaning, lo=lo, hi=hi, slot=slot, search=search)
+
+
+def _flag(name: str, meaning: str, slot: int | None, strategy: Callable[[Any], Any] | None = None) -> Param:
+    return Param(name, _D[name], meaning, choices=(False, True), slot=slot, strategy=strategy)
+
+
+# Section 12: name, default (data/params.toml), allowed values, kernel slot, meaning.
+PARAMS = (
+    _int("start_gold", "P3 gold per seat at setup", 3, 8, L.P_START_GOLD),
+    _int("land_cost", "P4 land disc cost", 2, 5, L.P_LAND_COST),
+    _int("cheap_land_cost", "P4 land disc cost under CHEAP LAND", 1, 3, L.P_CHEAP_LAND_COST),
+    _int("land_share_fee", "P5 gold to each seat already on the tile", 0, 2, L.P_LAND_SHARE_FEE),
+    _int("plant_first_bonus", "P6 first-taker plant bonus", 0, 2, L.P_PLANT_FIRST_BONUS),
+    _int("market_k", "P7 market actions per visit", 1, 3, L.P_MARKET_K),
+    _int("market_first_extra", "P7 extra market actions on space 1", 0, 2, L.P_MARKET_FIRST_EXTRA),
+    _int("labour_price_first", "P8 labour price, first use in a season", 1, 4, L.P_LABOUR_FIRST),
+    _int("labour_price_later", "P8 labour price afterwards", 1, 4, L.P_LABOUR_LATER),
+    _int("buyback_price", "P9 gold per worker bought back", 0, 2, L.P_BUYBACK_PRICE),
+    _int("buyback_max", "P9 workers bought back per season end", 0, 3, L.P_BUYBACK_MAX),
+    _int("exp_max", "P10 highest experience", 3, 6, L.P_EXP_MAX),
+    _int("upgrade_loss_per_tier", "P10 experience lost per MB tier gained", 0, 2, L.P_UPGRADE_LOSS),
+    _int("min_order_workers", "P11 fewest workers per order", 0, 2, L.P_MIN_ORDER_WORKERS),
+    _int("final_extra_cost", "P12 final-season surcharge", 0, 4, L.P_FINAL_EXTRA_COST),
+    _int("extra_b_spaces", "P12 B spaces added in the final season", 0, 4, L.P_EXTRA_B_SPACES),
+    Param("final_extra_mode", _D["final_extra_mode"], "P12 which final orders pay the surcharge",
+          choices=C.FINAL_EXTRA_MODES, slot=L.P_FINAL_EXTRA_MODE),
+    _int("firewood_tiles_per_wood", "P13 building tiles per firewood", 2, 4, L.P_FIREWOOD_TILES),
+    _int("firewood_penalty", "P13 PP per missing wood", 0, 5, L.P_FIREWOOD_PENALTY),
+    Param("dark_points", _D["dark_points"], "P14 dark-blue points by rank (non-increasing)", lo=0, hi=20, shape=(3,),
+          check=_dark, strategy=_dark_strategy),
+    _int("lb_tile_pp", "P15 PP per light-blue tile", 0, 5, L.P_LB_PP),
+    _int("gold_per_pp", "P16 leftover value per PP", 2, 6, L.P_GOLD_PER_PP),
+    Param("resource_values", _D["resource_values"], "P16 leftover values of marble, glass, wood, lime", lo=0, hi=6,
+          shape=(4,), check=_res_values, slot=L.P_RES_VALUES),
+    _int("diff_divisor", "P17 imbalance divisor (0 = off)", 0, 4, L.P_DIFF_DIV),
+    _int("yellow_per_player", "P18 yellow tiles per seat (at most 12 in all; searched 1..3, valid for 4 players)", 1, 6,
+         L.P_YELLOW_PER_PLAYER, search=(1, 3)),
+    _flag("start_bonus_all_spaces", "P19 every S space gives the start bonus", L.P_START_BONUS_ALL),
+    _flag("build_group_reversed", "P20 builders enter ORDER' in reverse resolution order", L.P_BUILD_REVERSED),
+    Param("sick_position", _D["sick_position"], "P21 sick instructors in ORDER'", choices=C.SICK_POSITIONS,
+          slot=L.P_SICK_POS),
+    _flag("events_on", "P22 events have effects", L.P_EVENTS_ON),
+    _flag("first_game", "P22 first-game set-up", L.P_FIRST_GAME),
+    Param("year_end_order", _D["year_end_order"], "P24 E6 before or after E7/E8", choices=C.YEAR_END_ORDERS,
+          slot=L.P_YEAR_END_ORDER),
+    _flag("duel", "8.6 duel variant (2 players only; random parameters leave it false)", None,
+          strategy=lambda st: st.just(False)),
 )
-CHECKS = {name: check for name, check, _ in PARAMS}
-DEFAULTS: dict[str, Any] = {**load_defaults(DATA / "params.toml"), **TABLES["params"]}
-assert list(DEFAULTS) == list(CHECKS) or sorted(DEFAULTS) == sorted(CHECKS)
-_WHOLE = ("orders", "experience")
-
-
-def resolve(overrides: dict[str, Any]) -> dict[str, Any]:
-    """The full, validated parameter set: defaults with overrides; ValueError names a bad field."""
-    overrides = dict(overrides)
-    whole = {k: overrides.pop(k) for k in _WHOLE if k in overrides}
-    params = merge_overrides(DEFAULTS, overrides)
-    for k, v in whole.items():
-        if not isinstance(v, Mapping):
-            raise ValueError(f"rule parameter {k!r} must be a table with columns and rows")
-        params[k] = {**params[k], **v}
-    check_all(params, CHECKS)
-    return params
-
-
 def _tier(t: str) -> int:
     return C.TIERS.index(t)
 
@@ -197,38 +233,18 @@ def head_prices(params: dict[str, Any], head: str, players: int) -> list[int]:
     return {2: [p[0], p[1]], 3: [p[0], p[1], p[3]], 4: list(p)}[players]
 
 
-def flatten(params: dict[str, Any], players: int) -> np.ndarray:
-    """The parameter block of the kernel state for a player count."""
+def _flatten(params: dict[str, Any], players: int, a: np.ndarray) -> None:
+    """The parts of the parameter block not declared with a slot: the dark points (duel), the component tables,
+    the derived cost and row tables; ValueError for a parameter set the player count does not allow."""
     if params["yellow_per_player"] * players > C.N_YELLOW:
         raise ValueError(f"rule parameter yellow_per_player must be at most {C.N_YELLOW // players} for {players} "
                          f"players (T13 has {C.N_YELLOW} tiles), got {params['yellow_per_player']}")
     if params["duel"] and players != 2:
         raise ValueError(f"rule parameter duel is the 2-player variant, got players={players}")
-    a = np.zeros(L.PARAMS_SIZE, np.int64)
-    a[L.P_PLAYERS] = players
-    scalars = {
-        L.P_START_GOLD: "start_gold", L.P_LAND_COST: "land_cost", L.P_CHEAP_LAND_COST: "cheap_land_cost",
-        L.P_LAND_SHARE_FEE: "land_share_fee", L.P_PLANT_FIRST_BONUS: "plant_first_bonus",
-        L.P_MARKET_K: "market_k", L.P_MARKET_FIRST_EXTRA: "market_first_extra",
-        L.P_LABOUR_FIRST: "labour_price_first", L.P_LABOUR_LATER: "labour_price_later",
-        L.P_BUYBACK_PRICE: "buyback_price", L.P_BUYBACK_MAX: "buyback_max", L.P_EXP_MAX: "exp_max",
-        L.P_UPGRADE_LOSS: "upgrade_loss_per_tier", L.P_MIN_ORDER_WORKERS: "min_order_workers",
-        L.P_FINAL_EXTRA_COST: "final_extra_cost", L.P_EXTRA_B_SPACES: "extra_b_spaces",
-        L.P_FIREWOOD_TILES: "firewood_tiles_per_wood", L.P_FIREWOOD_PENALTY: "firewood_penalty",
-        L.P_LB_PP: "lb_tile_pp", L.P_GOLD_PER_PP: "gold_per_pp", L.P_DIFF_DIV: "diff_divisor",
-        L.P_YELLOW_PER_PLAYER: "yellow_per_player", L.P_START_BONUS_ALL: "start_bonus_all_spaces",
-        L.P_BUILD_REVERSED: "build_group_reversed", L.P_EVENTS_ON: "events_on", L.P_FIRST_GAME: "first_game",
-    }
-    for off, key in scalars.items():
-        a[off] = int(params[key])
-    a[L.P_FINAL_EXTRA_MODE] = C.FINAL_EXTRA_MODES.index(params["final_extra_mode"])
-    a[L.P_SICK_POS] = C.SICK_POSITIONS.index(params["sick_position"])
-    a[L.P_YEAR_END_ORDER] = C.YEAR_END_ORDERS.index(params["year_end_order"])
     dark = list(params["dark_points"])
     if params["duel"]:
         dark = [dark[0], dark[2], 0]
     a[L.P_DARK_POINTS: L.P_DARK_POINTS + 3] = dark
-    a[L.P_RES_VALUES: L.P_RES_VALUES + 4] = params["resource_values"]
     for i, area in enumerate(C.AREAS):
         a[L.P_SPACES + i] = params["action_spaces"][area][players - 2]
     for i, r in enumerate(C.PLANT_RES):
@@ -307,4 +323,13 @@ def flatten(params: dict[str, Any], players: int) -> np.ndarray:
         sym, *evs = TABLES["events"][f"E{i + 1}"]
         a[L.P_CARDS + 5 * i] = C.SYMBOLS.index(sym)
         a[L.P_CARDS + 5 * i + 1: L.P_CARDS + 5 * i + 5] = [C.EVENTS.index(e) for e in evs]
-    return a
+
+
+# The overridable component tables T1, T3, T7, T8, T9 (P23; data/tables.toml [params]) are the table's extra data.
+TABLE = ParamTable(PARAMS, size=L.PARAMS_SIZE, players_slot=L.P_PLAYERS, min_players=2,
+                   extra={key: TABLES["params"][key] for key in TABLE_CHECKS},
+                   merge={key: merge for key, (_, merge) in TABLE_CHECKS.items()}, check=_check_tables,
+                   flatten=_flatten)
+DEFAULTS = TABLE.defaults()
+resolve = TABLE.resolve
+flatten = TABLE.flatten

@@ -1,41 +1,50 @@
-"""Prestige hooks for brux.testing: valid rule parameters as a hypothesis strategy, and the invariants."""
+"""Prestige hooks for brux.testing: the invariants, the positions `state_from_dict` accepts and a re-draw of the
+hidden information (for the API contract tests). Random valid rule parameters come from the parameter table
+(brux.testing.rule_params)."""
 
+import random
 from typing import Any
 
-from hypothesis import strategies as st
+from brux.core.game import State
 
 from .invariants import StepChecker, check_invariants
+from .kernel import codes as C
+from .kernel import layout as L
 
-__all__ = ["StepChecker", "check_invariants", "param_overrides"]
-
-_RANGES = {  # section 12
-    "start_gold": (3, 8), "land_cost": (2, 5), "cheap_land_cost": (1, 3), "land_share_fee": (0, 2),
-    "plant_first_bonus": (0, 2), "market_k": (1, 3), "market_first_extra": (0, 2), "labour_price_first": (1, 4),
-    "labour_price_later": (1, 4), "buyback_price": (0, 2), "buyback_max": (0, 3), "exp_max": (3, 6),
-    "upgrade_loss_per_tier": (0, 2), "min_order_workers": (0, 2), "final_extra_cost": (0, 4),
-    "extra_b_spaces": (0, 4), "firewood_tiles_per_wood": (2, 4), "firewood_penalty": (0, 5), "lb_tile_pp": (0, 5),
-    "gold_per_pp": (2, 6), "diff_divisor": (0, 4), "yellow_per_player": (1, 3),
-}
-_CHOICES = {
-    "final_extra_mode": ["SPACE", "CAP"], "sick_position": ["KEEP", "END", "FRONT"],
-    "year_end_order": ["LITERAL", "FIREWOOD_FIRST"], "start_bonus_all_spaces": [False, True],
-    "build_group_reversed": [False, True], "events_on": [False, True], "first_game": [False, True],
-}
+__all__ = ["StepChecker", "check_invariants", "is_scenario_position", "redraw_hidden"]
 
 
-@st.composite
-def param_overrides(draw: st.DrawFn) -> dict[str, Any]:
-    """Valid rule-parameter overrides across the documented ranges (each field present or left at its default)."""
-    o: dict[str, Any] = {}
+def is_scenario_position(view: dict[str, Any]) -> bool:
+    """Whether `state_from_dict` rebuilds this view (docs section 14.5: a TURN decision of the turns phase)."""
+    return (not view["over"] and view["phase"] == "turns" and view["pending"] == "TURN" and view["context"] is None
+            and view["next_order"] is None)
 
-    def maybe(key: str, strategy: st.SearchStrategy) -> None:
-        if draw(st.booleans()):
-            o[key] = draw(strategy)
 
-    for key, (lo, hi) in _RANGES.items():
-        maybe(key, st.integers(lo, hi))
-    for key, choices in _CHOICES.items():
-        maybe(key, st.sampled_from(choices))
-    maybe("dark_points", st.tuples(*[st.integers(0, 20)] * 3).map(lambda t: sorted(t, reverse=True)))
-    maybe("resource_values", st.lists(st.integers(0, 6), min_size=4, max_size=4))
-    return o
+def redraw_hidden(state: State, rnd: random.Random) -> State | None:
+    """A copy with the same public information and other hidden information (what `agents.determinise` re-deals):
+    the face-down event cards left in the stacks and the two out of the game (within each stack for the first-game
+    set-up), the face-down dark tiles (those in columns not yet revealed and those in no column), and the chance
+    stream re-keyed; None when no hidden item can change place."""
+    other = state.clone()
+    s = other.array
+    ss = list(range(L.EV_SS + int(s[L.EV_SS_POS]), L.EV_SS + int(s[L.EV_SS_N])))
+    aw = list(range(L.EV_AW + int(s[L.EV_AW_POS]), L.EV_AW + int(s[L.EV_AW_N])))
+    groups = [ss, aw] if s[L.P_FIRST_GAME] else [ss + aw + [L.EV_OUT, L.EV_OUT + 1]]
+    down = [L.DB + c for c in range(C.N_COLS) if not s[L.DREV + c]]
+    in_cols = {int(s[L.DB + c]) for c in range(C.N_COLS)}
+    unused = [d for d in range(10, 20) if d not in in_cols]
+    changed = False
+    for slots in groups:
+        items = [int(s[i]) for i in slots]
+        rnd.shuffle(items)
+        changed |= len(set(items)) > 1
+        s[slots] = items
+    items = [int(s[i]) for i in down] + unused
+    rnd.shuffle(items)
+    changed |= len(down) > 0 and len(items) > 1
+    s[down] = items[: len(down)]
+    if not changed:
+        return None
+    s[L.G_RNG_KEY] = rnd.getrandbits(62)
+    s[L.G_RNG_CTR] = 0
+    return other

@@ -307,12 +307,3 @@ def better(s, p, q):
     if vp != vq:
         return vp > vq
     return first_position(s, L.NEXT_ORDER, p) < first_position(s, L.NEXT_ORDER, q)
-
-
-@njit(**JIT)
-def rank(s, p):
-    r = 1
-    for q in range(players(s)):
-        if q != p and better(s, q, p):
-            r += 1
-    return r

@@ -1,21 +1,17 @@
-"""Kernel entry points: create a game (section 3), apply a decision (then the automatic ones), random batches."""
+"""Kernel entry points: create a game (section 3), apply a decision (then the automatic ones), random play-out."""
 
-import numpy as np
 from numba import njit
 
-from brux.core.batch import batch_game_seed, result_arrays
 from brux.core.jit import JIT
 from brux.core.rng import randbelow, seed_stream
 
 from . import codes as C
 from . import layout as L
-from .base import chance, players, rank, seat
+from .base import chance, players, seat
 from .flow import ST_SETUP, run, step
 from .legal import compute_legal
 from .orders import refresh
 
-AGENT_RNG = L.STATE_SIZE  # batch work arrays keep each seat's agent stream (key, counter) after the state
-WORK_SIZE = L.STATE_SIZE + 2 * C.MAX_PLAYERS
 SCRATCH = L.LEGAL  # the legal-action cache doubles as scratch space while a game is set up
 
 
@@ -170,12 +166,6 @@ def apply(s, a):
     settle(s)
 
 
-@njit(cache=True)
-def legal_actions(s):
-    """The legal actions of the pending decision, ascending (empty when the game is over)."""
-    return s[L.LEGAL: L.LEGAL + s[L.LEGAL_N]].copy()
-
-
 @njit(**JIT)
 def play_out_random(s, rng_off):
     """Finish the game with every seat p playing uniformly at random from its stream at s[rng_off + 2p]."""
@@ -183,43 +173,3 @@ def play_out_random(s, rng_off):
         p = s[L.G_CUR]
         i = randbelow(s, rng_off + 2 * p, rng_off + 2 * p + 1, s[L.LEGAL_N])
         apply(s, s[L.LEGAL + i])
-
-
-@njit(**JIT)
-def record_result(s, g, vp, rk, share, src, opening, length):
-    n = players(s)
-    first = 0
-    for p in range(n):
-        if rank(s, p) == 1:
-            first += 1
-    for p in range(n):
-        o = seat(p)
-        vp[g, p] = s[o + L.S_VP]
-        r = rank(s, p)
-        rk[g, p] = r
-        share[g, p] = 1.0 / first if r == 1 else 0.0
-        for j in range(C.N_SOURCES):
-            src[g, p, j] = s[o + L.S_SRC + j]
-        opening[g, p, 0] = s[o + L.S_OPEN]
-        opening[g, p, 1] = s[o + L.S_OPEN + 1]
-    length[g] = s[L.G_DECISIONS]
-
-
-@njit(cache=True, nogil=True)
-def play_random_batch(params, master_seed, first_index, n_games):
-    """Games first_index .. first_index + n_games - 1 of a run with uniformly random agents (seat p draws from
-    agent stream 1 + p); per game its seed and length, per seat VP, rank, win share, VP by source, openings."""
-    n = params[L.P_PLAYERS]
-    seeds, vp, rk, share, src, opening, length = result_arrays(n_games, n, C.N_SOURCES)
-    s = np.zeros(WORK_SIZE, np.int64)
-    for i in range(L.PARAMS_SIZE):
-        s[i] = params[i]
-    for g in range(n_games):
-        seed = batch_game_seed(master_seed, first_index + g)
-        seeds[g] = seed
-        reset(s, seed)
-        for p in range(n):
-            seed_stream(s, AGENT_RNG + 2 * p, AGENT_RNG + 2 * p + 1, seed, 1 + p)
-        play_out_random(s, AGENT_RNG)
-        record_result(s, g, vp, rk, share, src, opening, length)
-    return seeds, vp, rk, share, src, opening, length

@@ -1,34 +1,24 @@
-"""The per-game kernel hooks of Prestige (the contract the shared game kit builds its loops and searches from)."""
+"""Prestige's kernel hooks: what the game kit (`brux.core.kit`, `brux.agents.kit`) builds the batches, the ranking
+and the searches from (docs/adding-a-game.md)."""
 
-import numpy as np
 from numba import njit
 
 from brux.core.jit import JIT
-from brux.core.rng import next_u64, randbelow
 
+from ..agents import FEATURES, WEIGHTS, determinise, same_turn, values
 from . import codes as C
 from . import layout as L
 from .base import better as _better
-from .base import players, score, seat
+from .base import players, seat
 from .engine import apply as _apply
 from .engine import init as _init
 from .engine import play_out_random as _play_out_random
-from .flow import AFTER_LAND
 
 STATE_SIZE = L.STATE_SIZE
 N_ACTIONS = C.N_ACTIONS
 N_SOURCES = C.N_SOURCES
 N_OPENINGS = C.N_OPENINGS
 MAX_PLAYERS = C.MAX_PLAYERS
-
-FEATURES = ("vp", "outer", "inner", "goods_value", "income_steps", "supply_workers", "experience", "craftsmen")
-WEIGHTS = {
-    "greedy": np.array([1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]),
-    "builder": np.array([1.0, 0.3, 0.0, 0.1, 0.5, 0.2, 0.3, 0.5]),
-    "decorator": np.array([1.0, 0.0, 0.3, 0.1, 0.5, 0.2, 0.0, 1.0]),
-    "landlord": np.array([1.0, 0.0, 0.0, 0.2, 2.0, 0.1, 0.0, 0.2]),
-}
-
 
 @njit(**JIT)
 def init(s, params, seed):
@@ -90,95 +80,6 @@ def play_out_random(s, rng_off):
     _play_out_random(s, rng_off)
 
 
-@njit(**JIT)
-def _shuffle(s, base, n, rng, ko, co):
-    for i in range(n - 1, 0, -1):
-        j = randbelow(rng, ko, co, i + 1)
-        x = s[base + i]
-        s[base + i] = s[base + j]
-        s[base + j] = x
-
-
-@njit(**JIT)
-def determinise(s, rng, ko, co):
-    """Re-deal what no seat can see: the order of the face-down event cards (which of them are in SS, AW or out of
-    the game; within each stack for the first-game set-up) and the face-down dark tiles; re-key the chance stream."""
-    scratch = L.LEGAL + L.LEGAL_CAP - 16  # the legal cache's tail is unused while a decision is pending
-    ss_left = s[L.EV_SS_N] - s[L.EV_SS_POS]
-    aw_left = s[L.EV_AW_N] - s[L.EV_AW_POS]
-    if s[L.P_FIRST_GAME]:
-        _shuffle(s, L.EV_SS + s[L.EV_SS_POS], ss_left, rng, ko, co)
-        _shuffle(s, L.EV_AW + s[L.EV_AW_POS], aw_left, rng, ko, co)
-    else:
-        k = 0
-        for i in range(ss_left):
-            s[scratch + k] = s[L.EV_SS + s[L.EV_SS_POS] + i]
-            k += 1
-        for i in range(aw_left):
-            s[scratch + k] = s[L.EV_AW + s[L.EV_AW_POS] + i]
-            k += 1
-        for i in range(2):
-            s[scratch + k] = s[L.EV_OUT + i]
-            k += 1
-        _shuffle(s, scratch, k, rng, ko, co)
-        k = 0
-        for i in range(ss_left):
-            s[L.EV_SS + s[L.EV_SS_POS] + i] = s[scratch + k]
-            k += 1
-        for i in range(aw_left):
-            s[L.EV_AW + s[L.EV_AW_POS] + i] = s[scratch + k]
-            k += 1
-        for i in range(2):
-            s[L.EV_OUT + i] = s[scratch + k]
-            k += 1
-    k = 0
-    for c in range(C.N_COLS):
-        if not s[L.DREV + c]:
-            s[scratch + k] = s[L.DB + c]
-            k += 1
-    for d in range(10, 20):  # dark tiles in no column are unseen too
-        used = False
-        for c in range(C.N_COLS):
-            if s[L.DB + c] == d:
-                used = True
-        if not used:
-            s[scratch + k] = d
-            k += 1
-    _shuffle(s, scratch, k, rng, ko, co)
-    k = 0
-    for c in range(C.N_COLS):
-        if not s[L.DREV + c]:
-            s[L.DB + c] = s[scratch + k]
-            k += 1
-    for i in range(16):
-        s[scratch + i] = 0
-    s[L.G_RNG_KEY] = np.int64(next_u64(rng, ko, co))
-    s[L.G_RNG_CTR] = 0
-
-
-@njit(**JIT)
-def same_turn(s, p):
-    """The pending decision continues seat p's turn (a chain decision after its placement)."""
-    if s[L.G_OVER] or s[L.G_CUR] != p:
-        return False
-    d = s[L.G_PENDING]
-    if d == C.D_YELLOW:
-        return s[L.C_YAFTER] == AFTER_LAND and s[L.G_PHASE] == C.PH_TURNS
-    return d >= C.D_START and d <= C.D_PLANT
-
-
-@njit(**JIT)
-def values(s, w, out):
-    """out[p] = w . features of seat p (FEATURES order); the score is the current one (section 8.4 formula)."""
-    for p in range(players(s)):
-        score(s, p)
-        o = seat(p)
-        st = o + L.S_STOCK
-        goods = s[st] + 3 * s[st + C.MARBLE] + 2 * s[st + C.GLASS] + s[st + C.WOOD] + s[st + C.LIME]
-        inc = s[o + L.S_INC] + s[o + L.S_INC + 1] + s[o + L.S_INC + 2] + s[o + L.S_INC + 3]
-        crafts = 0
-        for j in range(5):
-            crafts += s[o + L.S_CRAFT + j]
-        f0 = s[o + L.S_VP]
-        out[p] = (w[0] * f0 + w[1] * s[o + L.S_OUTER] + w[2] * s[o + L.S_INNER] + w[3] * goods / 4.0
-                  + w[4] * inc + w[5] * s[o + L.S_SUPPLY] + w[6] * s[o + L.S_EXP] + w[7] * crafts)
+__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "STATE_SIZE", "WEIGHTS", "apply",
+           "better", "determinise", "init", "legal", "length", "nlegal", "nplayers", "opening", "play_out_random",
+           "player", "same_turn", "source_vp", "values", "vp"]
