@@ -14,7 +14,9 @@ from .kernel.flow import AFTER_LAND
 
 FEATURES = ("vp", "outer", "inner", "goods_value", "income_steps", "supply_workers", "experience", "craftsmen")
 WEIGHTS = {
-    "greedy": np.array([1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]),
+    # VP now counts gold at 1/gold_per_pp, so alone it never invests: income steps, craftsmen and goods are what
+    # later seasons turn into building PP.
+    "greedy": np.array([1.0, 0.0, 0.0, 0.2, 1.5, 0.1, 0.2, 0.5]),
     "builder": np.array([1.0, 0.3, 0.0, 0.1, 0.5, 0.2, 0.3, 0.5]),
     "decorator": np.array([1.0, 0.0, 0.3, 0.1, 0.5, 0.2, 0.0, 1.0]),
     "landlord": np.array([1.0, 0.0, 0.0, 0.2, 2.0, 0.1, 0.0, 0.2]),
