@@ -63,6 +63,8 @@ def test_same_turn_and_values():
     H.apply(s, 32 + 5)  # AREA P
     assert to_dict(s)["pending"] == "PLANT" and H.same_turn(s, p) and not H.same_turn(s, 1 - p)
     out = np.zeros(2)
-    H.values(s, H.WEIGHTS["greedy"], out)
+    w = np.zeros(len(H.FEATURES))
+    w[H.FEATURES.index("vp")] = 1.0
+    H.values(s, w, out)
     assert list(out) == [v["vp"] for v in to_dict(s)["seats"]]
     assert set(H.WEIGHTS) >= {"greedy"} and all(len(w) == len(H.FEATURES) for w in H.WEIGHTS.values())
