@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from brux.core.rng import GOLDEN, MASK64, derive_py, mix_py
+from brux.errors import ScenarioError
 
 from .invariants import INNER_PP, PP, _castle_key, _castle_problems
 from .kernel import codes as C
@@ -28,10 +29,6 @@ SEAT_REQUIRED = ("stock", "workers", "craftsmen", "experience", "castle", "order
 SEAT_DERIVED = ("income", "market_tiles", "vp", "vp_by_source")
 ORDER_KEYS = ("craftsman", "product", "target", "level", "wood", "lime", "marble", "glass", "workers", "exhausted",
               "extra_gold")
-
-
-class ScenarioError(ValueError):
-    """A state view that does not describe a consistent TURN position."""
 
 
 def _need(cond: bool, where: str, problem: str) -> None:
