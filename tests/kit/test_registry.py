@@ -16,7 +16,7 @@ def test_one_entry_per_game():
 
 
 def test_unknown_game_lists_the_known_ones():
-    with pytest.raises(brux.UnknownGameError, match="known games: bruxelles1893, bruxelles1897, lutece"):
+    with pytest.raises(brux.UnknownGameError, match="known games: " + ", ".join(GAMES)):
         get_rules("bruxelles1893x")
 
 

@@ -1,0 +1,129 @@
+"""Prestige agents' part of the game kit (docs/adding-a-game.md step 6): evaluation features and weights, the
+seat's value of a position, which decisions continue a turn, and the re-draw of what the seat to move cannot see."""
+
+import numpy as np
+from numba import njit
+
+from brux.core.jit import JIT
+from brux.core.rng import next_u64, randbelow
+
+from .kernel import codes as C
+from .kernel import layout as L
+from .kernel.base import players, score, seat
+from .kernel.flow import AFTER_LAND
+
+FEATURES = ("vp", "outer", "inner", "goods_value", "income_steps", "supply_workers", "experience", "craftsmen")
+WEIGHTS = {
+    # VP now counts gold at 1/gold_per_pp, so alone it never invests: income steps, craftsmen and goods are what
+    # later seasons turn into building PP.
+    "greedy": np.array([1.0, 0.0, 0.0, 0.2, 1.5, 0.1, 0.2, 0.5]),
+    "builder": np.array([1.0, 0.3, 0.0, 0.1, 0.5, 0.2, 0.3, 0.5]),
+    "decorator": np.array([1.0, 0.0, 0.3, 0.1, 0.5, 0.2, 0.0, 1.0]),
+    "landlord": np.array([1.0, 0.0, 0.0, 0.2, 2.0, 0.1, 0.0, 0.2]),
+}
+
+
+@njit(**JIT)
+def _shuffle(s, base, n, rng, ko, co):
+    """Put s[base: base + n] in canonical (ascending) order, then shuffle it: the result depends only on the
+    multiset and the stream, never on the order the hidden items were in."""
+    for i in range(1, n):  # insertion sort
+        x = s[base + i]
+        j = i - 1
+        while j >= 0 and s[base + j] > x:
+            s[base + j + 1] = s[base + j]
+            j -= 1
+        s[base + j + 1] = x
+    for i in range(n - 1, 0, -1):
+        j = randbelow(rng, ko, co, i + 1)
+        x = s[base + i]
+        s[base + i] = s[base + j]
+        s[base + j] = x
+
+
+@njit(**JIT)
+def determinise(s, rng, ko, co):
+    """Re-deal what no seat can see: the order of the face-down event cards (which of them are in SS, AW or out of
+    the game; within each stack for the first-game set-up) and the face-down dark tiles; re-key the chance stream."""
+    scratch = L.LEGAL + L.LEGAL_CAP - 16  # the legal cache's tail is unused while a decision is pending
+    ss_left = s[L.EV_SS_N] - s[L.EV_SS_POS]
+    aw_left = s[L.EV_AW_N] - s[L.EV_AW_POS]
+    if s[L.P_FIRST_GAME]:
+        _shuffle(s, L.EV_SS + s[L.EV_SS_POS], ss_left, rng, ko, co)
+        _shuffle(s, L.EV_AW + s[L.EV_AW_POS], aw_left, rng, ko, co)
+    else:
+        k = 0
+        for i in range(ss_left):
+            s[scratch + k] = s[L.EV_SS + s[L.EV_SS_POS] + i]
+            k += 1
+        for i in range(aw_left):
+            s[scratch + k] = s[L.EV_AW + s[L.EV_AW_POS] + i]
+            k += 1
+        for i in range(2):
+            s[scratch + k] = s[L.EV_OUT + i]
+            k += 1
+        _shuffle(s, scratch, k, rng, ko, co)
+        k = 0
+        for i in range(ss_left):
+            s[L.EV_SS + s[L.EV_SS_POS] + i] = s[scratch + k]
+            k += 1
+        for i in range(aw_left):
+            s[L.EV_AW + s[L.EV_AW_POS] + i] = s[scratch + k]
+            k += 1
+        for i in range(2):
+            s[L.EV_OUT + i] = s[scratch + k]
+            k += 1
+    k = 0
+    for c in range(C.N_COLS):
+        if not s[L.DREV + c]:
+            s[scratch + k] = s[L.DB + c]
+            k += 1
+    for d in range(10, 20):  # dark tiles in no column are unseen too
+        used = False
+        for c in range(C.N_COLS):
+            if s[L.DB + c] == d:
+                used = True
+        if not used:
+            s[scratch + k] = d
+            k += 1
+    _shuffle(s, scratch, k, rng, ko, co)
+    k = 0
+    for c in range(C.N_COLS):
+        if not s[L.DREV + c]:
+            s[L.DB + c] = s[scratch + k]
+            k += 1
+    for i in range(16):
+        s[scratch + i] = 0
+    s[L.G_RNG_KEY] = np.int64(next_u64(rng, ko, co))
+    s[L.G_RNG_CTR] = 0
+
+
+@njit(**JIT)
+def same_turn(s, p):
+    """The pending decision continues seat p's turn (a chain decision after its placement)."""
+    if s[L.G_OVER] or s[L.G_CUR] != p:
+        return False
+    d = s[L.G_PENDING]
+    if d == C.D_YELLOW:
+        return s[L.C_YAFTER] == AFTER_LAND and s[L.G_PHASE] == C.PH_TURNS
+    return d >= C.D_START and d <= C.D_PLANT
+
+
+@njit(**JIT)
+def values(s, w, out):
+    """out[p] = w . features of seat p (FEATURES order); the score is the current one (section 8.4 formula)."""
+    for p in range(players(s)):
+        score(s, p)
+        o = seat(p)
+        st = o + L.S_STOCK
+        goods = s[st] + 3 * s[st + C.MARBLE] + 2 * s[st + C.GLASS] + s[st + C.WOOD] + s[st + C.LIME]
+        inc = s[o + L.S_INC] + s[o + L.S_INC + 1] + s[o + L.S_INC + 2] + s[o + L.S_INC + 3]
+        crafts = 0
+        for j in range(5):
+            crafts += s[o + L.S_CRAFT + j]
+        f0 = s[o + L.S_VP]
+        out[p] = (w[0] * f0 + w[1] * s[o + L.S_OUTER] + w[2] * s[o + L.S_INNER] + w[3] * goods / 4.0
+                  + w[4] * inc + w[5] * s[o + L.S_SUPPLY] + w[6] * s[o + L.S_EXP] + w[7] * crafts)
+
+
+__all__ = ["FEATURES", "WEIGHTS", "determinise", "same_turn", "values"]

@@ -1,0 +1,309 @@
+"""Small kernel helpers shared by the rule modules: seats, tables, land, castle counts, priority, scores."""
+
+from numba import njit
+
+from brux.core.jit import JIT, TINY
+from brux.core.rng import randbelow
+
+from . import codes as C
+from . import layout as L
+
+
+@njit(**TINY)
+def seat(p):
+    """Offset of seat p's block."""
+    return L.SEATS + p * L.SEAT_SIZE
+
+
+@njit(**TINY)
+def players(s):
+    return s[L.P_PLAYERS]
+
+
+@njit(**TINY)
+def chance(s, n):
+    """Uniform integer in [0, n) from the game's chance stream."""
+    return randbelow(s, L.G_RNG_KEY, L.G_RNG_CTR, n)
+
+
+@njit(**TINY)
+def set_pending(s, p, d):
+    s[L.G_CUR] = p
+    s[L.G_PENDING] = d
+
+
+@njit(**TINY)
+def row(s, r, f):
+    """Field f (layout.RF_*) of T7 row r."""
+    return s[L.P_ROWS + r * L.RF_SIZE + f]
+
+
+@njit(**TINY)
+def head(s, h, f):
+    return s[L.P_HEADS + h * L.HF_SIZE + f]
+
+
+@njit(**TINY)
+def year(s):
+    return (s[L.G_ROUND] - 1) // 4 + 1
+
+
+@njit(**TINY)
+def season(s):
+    return (s[L.G_ROUND] - 1) % 4
+
+
+@njit(**TINY)
+def final(s):
+    return s[L.G_ROUND] == C.ROUNDS
+
+
+@njit(**TINY)
+def event(s, e):
+    """Event e is this season's active event (and events have effects)."""
+    return s[L.G_ACTIVE] == e
+
+
+@njit(**TINY)
+def spaces(s, a):
+    """Usable spaces of area a this season (T1; the final season adds B spaces)."""
+    n = s[L.P_SPACES + a]
+    if a == C.A_B and final(s):
+        n += s[L.P_EXTRA_B_SPACES]
+    return n
+
+
+@njit(**TINY)
+def track(s, a, i):
+    return s[L.TRACK + a * L.MAX_SPACES + i]
+
+
+@njit(**JIT)
+def free_space(s, a):
+    """Lowest free usable space of area a, -1 if none."""
+    for i in range(spaces(s, a)):
+        if track(s, a, i) < 0:
+            return i
+    return -1
+
+
+@njit(**TINY)
+def has_disc(s, node, p):
+    return (s[L.DISCS + node] >> p) & 1
+
+
+@njit(**JIT)
+def ndiscs(s, node):
+    n = 0
+    for p in range(players(s)):
+        n += has_disc(s, node, p)
+    return n
+
+
+@njit(**JIT)
+def adjacent(s, i, j):
+    return s[L.P_ADJ + i * 13 + j] == 1
+
+
+@njit(**JIT)
+def reachable(s, p, t):
+    """Node t is adjacent to CA or to a node where seat p has a disc (section 5.3.1)."""
+    if adjacent(s, t, C.CA):
+        return True
+    for j in range(C.N_NODES):
+        if has_disc(s, j, p) and adjacent(s, t, j):
+            return True
+    return False
+
+
+@njit(**JIT)
+def connected_without(s, p, skip):
+    """Seat p's discs other than on node `skip` are all connected to CA through its own discs."""
+    reach = 0
+    changed = True
+    while changed:
+        changed = False
+        for i in range(C.N_NODES):
+            if i == skip or not has_disc(s, i, p) or (reach >> i) & 1:
+                continue
+            ok = adjacent(s, i, C.CA)
+            if not ok:
+                for j in range(C.N_NODES):
+                    if (reach >> j) & 1 and adjacent(s, i, j):
+                        ok = True
+                        break
+            if ok:
+                reach |= 1 << i
+                changed = True
+    for i in range(C.N_NODES):
+        if i != skip and has_disc(s, i, p) and not (reach >> i) & 1:
+            return False
+    return True
+
+
+@njit(**JIT)
+def update_income(s, p):
+    """Income steps of seat p from its discs (T3)."""
+    o = seat(p)
+    g = 0
+    w = 0
+    li = 0
+    m = 0
+    for i in range(C.N_NODES):
+        if has_disc(s, i, p):
+            t = s[L.TILE + i]
+            if t == C.T_TAX:
+                g += 1
+            elif t == C.T_FOREST:
+                w += 1
+            elif t == C.T_QUARRY:
+                li += 1
+            elif t == C.T_MARBLE:
+                m += 1
+    s[o + L.S_INC] = min(g, 4)
+    s[o + L.S_INC + 1] = min(w, 4)
+    s[o + L.S_INC + 2] = min(li, 4)
+    s[o + L.S_INC + 3] = min(m, 2)
+
+
+@njit(**JIT)
+def mc_mask(s, p):
+    """Bit m set when seat p holds market tile m."""
+    m = 0
+    for k in range(4):
+        x = s[L.LINK + k]
+        if x >= 0:
+            for i in range(C.N_NODES):
+                if s[L.P_LINK + i] == k and has_disc(s, i, p):
+                    m |= 1 << x
+    return m
+
+
+@njit(**TINY)
+def castle(s, p, col, slot):
+    return s[seat(p) + L.S_CASTLE + col * C.SLOTS + slot]
+
+
+@njit(**TINY)
+def pend(s, p, col, slot):
+    return s[seat(p) + L.S_PEND + col * C.SLOTS + slot]
+
+
+@njit(**JIT)
+def metric(s, p, m):
+    """Bonus-condition metric m of seat p (T12), from complete items."""
+    n = 0
+    if m == C.MT_DISCS or m == C.MT_MFD:
+        for i in range(C.N_NODES):
+            if has_disc(s, i, p) and (m == C.MT_DISCS or i >= C.M1):
+                n += 1
+        return n
+    for c in range(C.N_COLS):
+        if m == C.MT_BASE:
+            n += castle(s, p, c, 0)
+        elif m == C.MT_FLOOR2:
+            n += castle(s, p, c, 1)
+        elif m == C.MT_TOWER:
+            n += castle(s, p, c, 2)
+        elif m == C.MT_FACADE:
+            n += castle(s, p, c, 3)
+        elif m == C.MT_STATUE:
+            n += castle(s, p, c, 4)
+        else:
+            for lv in range(3):
+                b = 5 + 4 * lv
+                if m == C.MT_STUCCO:
+                    n += castle(s, p, c, b)
+                elif m == C.MT_PANEL:
+                    n += castle(s, p, c, b + 1)
+                elif m == C.MT_MARBLE:
+                    n += castle(s, p, c, b + 2)
+                elif m == C.MT_COLUMN:
+                    n += castle(s, p, c, b + 3)
+                elif m == C.MT_FULL:
+                    if castle(s, p, c, b) and castle(s, p, c, b + 1) and castle(s, p, c, b + 2):
+                        n += 1
+    return n
+
+
+@njit(**JIT)
+def satisfied(s, p, cond):
+    return metric(s, p, s[L.P_COND + 2 * cond]) >= s[L.P_COND + 2 * cond + 1]
+
+
+@njit(**JIT)
+def building_tiles(s, p):
+    n = 0
+    for c in range(C.N_COLS):
+        n += castle(s, p, c, 0) + castle(s, p, c, 1) + castle(s, p, c, 2)
+    return n
+
+
+@njit(**JIT)
+def set_priority(s, base, out):
+    """Write the priority order (section 4.3) of the ORDER list at `base` to `out`: seats by first position."""
+    n = players(s)
+    k = 0
+    seen = 0
+    for i in range(5 * n):
+        p = s[base + i]
+        if not (seen >> p) & 1:
+            seen |= 1 << p
+            s[out + k] = p
+            k += 1
+
+
+@njit(**TINY)
+def priority_seat(s, out, k):
+    """The k-th seat of a cached priority order (PRIO or NEXT_PRIO)."""
+    return s[out + k]
+
+
+@njit(**JIT)
+def first_position(s, base, p):
+    for i in range(5 * players(s)):
+        if s[base + i] == p:
+            return i
+    return 5 * players(s)
+
+
+@njit(**JIT)
+def score(s, p):
+    """Seat p's score by the final formula (section 8.4) from current values, into S_VP and S_SRC."""
+    o = seat(p)
+    outer = s[o + L.S_OUTER]
+    inner = s[o + L.S_INNER]
+    d = s[L.P_DIFF_DIV]
+    imb = 0
+    if d > 0:
+        imb = -(abs(outer - inner) // d)
+    light = s[L.P_LB_PP] * s[o + L.S_LIGHT_N]
+    value = (s[o + L.S_STOCK + C.GOLD] + s[L.P_RES_VALUES] * s[o + L.S_STOCK + C.MARBLE]
+             + s[L.P_RES_VALUES + 1] * s[o + L.S_STOCK + C.GLASS] + s[L.P_RES_VALUES + 2] * s[o + L.S_STOCK + C.WOOD]
+             + s[L.P_RES_VALUES + 3] * s[o + L.S_STOCK + C.LIME])
+    left = value // s[L.P_GOLD_PER_PP]
+    src = o + L.S_SRC
+    s[src] = outer
+    s[src + 1] = inner
+    s[src + 2] = imb
+    s[src + 3] = light
+    s[src + 4] = s[o + L.S_DARK]
+    s[src + 5] = left
+    s[src + 6] = -s[o + L.S_FIRE]
+    s[o + L.S_VP] = outer + inner + imb + light + s[o + L.S_DARK] + left - s[o + L.S_FIRE]
+
+
+@njit(**JIT)
+def score_all(s):
+    for p in range(players(s)):
+        score(s, p)
+
+
+@njit(**JIT)
+def better(s, p, q):
+    """Seat p ranks strictly ahead of seat q: more VP, then earlier in the final ORDER' (section 8.5)."""
+    vp = s[seat(p) + L.S_VP]
+    vq = s[seat(q) + L.S_VP]
+    if vp != vq:
+        return vp > vq
+    return first_position(s, L.NEXT_ORDER, p) < first_position(s, L.NEXT_ORDER, q)

@@ -1,0 +1,152 @@
+"""Numeric codes of the Prestige kernel: resources, areas, nodes, products, events, decisions, actions, sources.
+
+Names are those of docs/prestige.md section 14; the action numbering is fixed here (section 14.4 order).
+"""
+
+MAX_PLAYERS = 4
+INSTRUCTORS = 5
+WORKERS = 12
+ROUNDS = 12
+SEASONS = ("spring", "summer", "autumn", "winter")
+
+# Stock (gold and goods)
+GOLD, WOOD, LIME, MARBLE, GLASS = 0, 1, 2, 3, 4
+STOCK_NAMES = ("gold", "wood", "lime", "marble", "glass")
+
+# Action-track areas
+AREAS = ("S", "C", "L", "M", "B", "P")
+A_S, A_C, A_L, A_M, A_B, A_P = 0, 1, 2, 3, 4, 5
+
+# Plant resources (view order)
+PLANT_RES = ("wood", "lime", "marble", "gold")
+PR_WOOD, PR_LIME, PR_MARBLE, PR_GOLD = 0, 1, 2, 3
+
+# Land nodes: A1..A5, B1..B5, M1, M2; CA is node 12 (never holds discs)
+NODES = ("A1", "A2", "A3", "A4", "A5", "B1", "B2", "B3", "B4", "B5", "M1", "M2")
+N_NODES = 12
+CA = 12
+M1, M2 = 10, 11
+TILES = (None, "FOREST", "QUARRY", "TAX", "MARBLE")
+T_NONE, T_FOREST, T_QUARRY, T_TAX, T_MARBLE = 0, 1, 2, 3, 4
+LINK_FIELDS = ("A1", "A5", "B1", "B5")
+N_MC = 8
+MC_AVAILABLE, MC_LINKED, MC_REMOVED = 0, 1, 2
+
+# Craftsman types and tiers
+CRAFTS = ("MB", "CARP", "PLAST", "MASON", "SCULPT")
+CR_MB, CR_CARP, CR_PLAST, CR_MASON, CR_SCULPT = 0, 1, 2, 3, 4
+TIERS = (None, "I", "II", "III")
+HEADS = ("SCULPT I", "MASON I", "MB II", "CARP II", "PLAST II", "MB III", "CARP III", "PLAST III", "MASON III")
+N_HEADS = 9
+
+# Products; castle slots per column: 0..4 the outer slots (4 = statues, a count), 5 + 4*level + interior
+PRODUCTS = ("BASE", "FLOOR2", "TOWER", "FACADE", "STATUE", "STUCCO", "PANEL", "MARBLE", "COLUMN")
+PD_BASE, PD_FLOOR2, PD_TOWER, PD_FACADE, PD_STATUE, PD_STUCCO, PD_PANEL, PD_MARBLE, PD_COLUMN = range(9)
+N_COLS = 5
+SLOTS = 17
+SLOT_NAMES = ("BASE", "FLOOR2", "TOWER", "FACADE", "STATUE") + tuple(
+    f"{lv} {it}" for lv in ("BASE", "FLOOR2", "TOWER") for it in ("STUCCO", "PANEL", "MARBLE", "COLUMN"))
+
+# Castle printed bonus kinds (T11)
+BONUS_KINDS = ("-", "MARBLE", "WORKER", "INNER_PP", "GOLD", "GLASS", "EXP")
+BK_NONE, BK_MARBLE, BK_WORKER, BK_INNER, BK_GOLD, BK_GLASS, BK_EXP = range(7)
+
+# Bonus conditions (T12): ids LB1..LB10 = 0..9, DB1..DB10 = 10..19
+COND_IDS = tuple(f"LB{i}" for i in range(1, 11)) + tuple(f"DB{i}" for i in range(1, 11))
+METRICS = ("FULL", "PANEL", "MFD", "STATUE", "TOWER", "STUCCO", "FLOOR2", "BASE", "DISCS", "FACADE", "MARBLE",
+           "COLUMN")
+MT_FULL, MT_PANEL, MT_MFD, MT_STATUE, MT_TOWER, MT_STUCCO, MT_FLOOR2, MT_BASE, MT_DISCS, MT_FACADE, MT_MARBLE, \
+    MT_COLUMN = range(12)
+N_YELLOW = 12
+YELLOW_IDS = tuple(f"Y{i}" for i in range(1, 13))
+Y_FIELDS = 10  # gold, wood, lime, marble, glass, inner, outer, lower, workers, exp
+
+# Events (T14)
+EVENTS = ("WORKER OFFER", "RICH AND POOR", "REQUIRED WOOD", "COVETED STUCCO", "COVETED PANELING",
+          "RESTRICTED MARKET", "TRAINING", "GIFT", "GOLD BOYCOTT", "GOLD SURRENDER", "GOLD DONATION",
+          "GOOD COOPERATION", "GOOD WEATHER", "CHEAP LAND", "WOOD TRADE", "HOT SUMMER", "NO LABOR MARKET",
+          "FREE TRAINING", "ILLNESS", "LOSS OF LAND", "POOR WORK", "BAD WEATHER", "SUPPORT")
+(EV_WORKER_OFFER, EV_RICH_POOR, EV_REQUIRED_WOOD, EV_COVETED_STUCCO, EV_COVETED_PANEL, EV_RESTRICTED,
+ EV_TRAINING, EV_GIFT, EV_BOYCOTT, EV_SURRENDER, EV_DONATION, EV_COOPERATION, EV_GOOD_WEATHER, EV_CHEAP_LAND,
+ EV_WOOD_TRADE, EV_HOT_SUMMER, EV_NO_LABOUR, EV_FREE_TRAINING, EV_ILLNESS, EV_LOSS_OF_LAND, EV_POOR_WORK,
+ EV_BAD_WEATHER, EV_SUPPORT) = range(23)
+EV_NONE = -1
+N_CARDS = 8
+SYMBOLS = ("-", "sun", "snow")
+
+# Market variants (T5): type 1..9 and the 25 variants
+MARKET_TYPES = ("marble", "glass", "wood", "lime", "exchange", "swap", "labour2", "labour_wood", "labour_lime")
+MK_MARBLE, MK_GLASS, MK_WOOD, MK_LIME, MK_EXCHANGE, MK_SWAP, MK_LABOUR2, MK_LABOUR_WOOD, MK_LABOUR_LIME = range(9)
+MARKET_VARIANTS = ("BUY MARBLE", "SELL MARBLE", "BUY GLASS", "SELL GLASS", "BUY WOOD", "SELL WOOD", "BUY LIME",
+                   "SELL LIME", "WW>MARBLE", "LL>MARBLE", "WL>MARBLE", "MARBLE>WW", "MARBLE>LL", "MARBLE>WL",
+                   "WW>GLASS", "LL>GLASS", "WL>GLASS", "GLASS>WW", "GLASS>LL", "GLASS>WL", "WOOD>LIME",
+                   "LIME>WOOD", "LABOUR2", "LABOUR+WOOD", "LABOUR+LIME")
+VARIANT_TYPE = (0, 0, 1, 1, 2, 2, 3, 3) + (4,) * 12 + (5, 5, 6, 7, 8)
+
+# Decisions (section 14.3)
+DECISIONS = ("SETUP_RESOURCE", "WORKER_OFFER", "GIFT", "WOOD_TRADE", "FREE_TRAINING", "LOSS_OF_LAND", "TURN",
+             "START_BONUS", "HIRE", "LAND", "MC_TILE", "MARKET", "ORDER_ITEM", "ORDER_TARGET", "ORDER_LEVEL",
+             "PLANT", "RESOLVE", "YELLOW", "BUYBACK")
+(D_SETUP, D_OFFER, D_GIFT, D_WOODTRADE, D_TRAIN, D_LOSE, D_TURN, D_START, D_HIRE, D_LAND, D_MC, D_MARKET,
+ D_ITEM, D_TARGET, D_LEVEL, D_PLANT, D_RESOLVE, D_YELLOW, D_BUYBACK) = range(19)
+PHASES = ("setup", "start", "turns", "end", "over")
+PH_SETUP, PH_START, PH_TURNS, PH_END, PH_OVER = range(5)
+
+# Order items of ORDER <type> <product> (craftsman type, product)
+ORDER_ITEMS = ((CR_MB, PD_BASE), (CR_MB, PD_FLOOR2), (CR_MB, PD_TOWER), (CR_CARP, PD_PANEL),
+               (CR_PLAST, PD_STUCCO), (CR_MASON, PD_MARBLE), (CR_SCULPT, PD_FACADE), (CR_SCULPT, PD_STATUE),
+               (CR_SCULPT, PD_COLUMN))
+ITEM_CRAFT = tuple(c for c, _ in ORDER_ITEMS)
+ITEM_PRODUCT = tuple(p for _, p in ORDER_ITEMS)
+N_LEVELS = 7
+PLANT_N_MAX = (7, 7, 3)  # largest n named per resource (wood, lime, marble)
+
+# Action numbering (section 14.4 order)
+A_SETUP = 0  # + WOOD 0 / LIME 1
+A_OFFER = 2  # ACCEPT, DECLINE
+A_GIFT = 4  # WOOD, LIME, GLASS, MARBLE
+A_WOODTRADE = 8  # SELL, STOP
+A_TRAIN = 10  # DECLINE, then the 9 heads
+A_LOSE = 20  # 12 nodes
+A_AREA = 32  # 6 areas
+A_START = 38  # WOOD, LIME, GOLD
+A_HIRE = 41  # NONE, then the 9 heads
+A_LAND = 51  # NONE; 10 A/B nodes x 3 tiles; 12 nodes (join)
+A_LAND_NEW = 52
+A_LAND_JOIN = 82
+A_MC = 94  # DECLINE; PLACE x REMOVE y for x != y (8 x 7)
+A_MARKET = 151  # STOP, then the 25 variants
+A_ORDER = 177  # 9 items
+A_TARGET = 186  # column x 5 targets
+A_LEVEL = 211  # 0..6
+A_PLANT = 218  # NONE, GOLD, WOOD 1..7, LIME 1..7, MARBLE 1..3
+A_RESOLVE = 237  # column x 17 items
+A_YELLOW = 322  # Y1..Y12
+A_BUYBACK = 334  # NO, YES
+N_ACTIONS = 336
+GIFT_STOCK = (WOOD, LIME, GLASS, MARBLE)
+START_STOCK = (WOOD, LIME, GOLD)
+
+# VP sources (section 14.2 vp_by_source)
+VP_SOURCES = ("outer", "inner", "imbalance", "light_tiles", "dark_bonus", "leftovers", "firewood")
+N_SOURCES = 7
+
+# Opening codes: a seat's first two placements of round 1, by area and first choice (docs section 15)
+OPENING_LABELS = (("S", "S WOOD", "S LIME", "S GOLD", "C NONE") + tuple(f"C {h}" for h in HEADS)
+                  + ("L NONE", "L FOREST", "L QUARRY", "L TAX", "L JOIN", "L MARBLE", "M STOP")
+                  + tuple(f"M {t}" for t in MARKET_TYPES)
+                  + tuple(f"B {CRAFTS[c]} {PRODUCTS[p]}" for c, p in ORDER_ITEMS)
+                  + ("P NONE", "P GOLD", "P WOOD", "P LIME", "P MARBLE"))
+N_OPENINGS = 2
+OP_S = 0
+OP_C = 4
+OP_L = 14
+OP_M = 20
+OP_B = 30
+OP_P = 39
+OPEN_AREA = (OP_S, OP_C, OP_L, OP_M, OP_B, OP_P)  # code of an area before its first choice
+
+# Enumerated parameter choices
+FINAL_EXTRA_MODES = ("SPACE", "CAP")
+SICK_POSITIONS = ("KEEP", "END", "FRONT")
+YEAR_END_ORDERS = ("LITERAL", "FIREWOOD_FIRST")

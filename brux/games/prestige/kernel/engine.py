@@ -1,0 +1,175 @@
+"""Kernel entry points: create a game (section 3), apply a decision (then the automatic ones), random play-out."""
+
+from numba import njit
+
+from brux.core.jit import JIT
+from brux.core.rng import randbelow, seed_stream
+
+from . import codes as C
+from . import layout as L
+from .base import chance, players, seat
+from .flow import ST_SETUP, run, step
+from .legal import compute_legal
+from .orders import refresh
+
+SCRATCH = L.LEGAL  # the legal-action cache doubles as scratch space while a game is set up
+
+
+@njit(**JIT)
+def settle(s):
+    """Take every single-option decision automatically (section 14.1.2); leave the legal-action cache filled."""
+    while s[L.G_OVER] == 0:
+        if compute_legal(s) != 1:
+            return
+        step(s, s[L.LEGAL])
+        s[L.G_AUTO] += 1
+        run(s)
+    s[L.LEGAL_N] = 0
+
+
+@njit(**JIT)
+def pick(s, start, n, k):
+    """Partial Fisher-Yates: the first k of the n scratch entries from `start` become a uniform ordered sample."""
+    b = SCRATCH + start
+    for i in range(k):
+        j = i + chance(s, n - i)
+        x = s[b + i]
+        s[b + i] = s[b + j]
+        s[b + j] = x
+
+
+@njit(**JIT)
+def deal_chance(s):
+    """The chance draws of the set-up, in this order: event stacks, light-blue columns, dark-blue columns, the
+    yellow tiles in play (docs/prestige.md section 1)."""
+    n = players(s)
+    for i in range(C.N_CARDS):
+        s[SCRATCH + i] = i
+    if s[L.P_FIRST_GAME]:
+        pick(s, 0, 3, 3)
+        pick(s, 3, 3, 3)
+    else:
+        pick(s, 0, 8, 8)
+    for i in range(3):
+        s[L.EV_SS + i] = s[SCRATCH + i]
+        s[L.EV_AW + i] = s[SCRATCH + 3 + i]
+    s[L.EV_OUT] = s[SCRATCH + 6]
+    s[L.EV_OUT + 1] = s[SCRATCH + 7]
+    s[L.EV_SS_N] = 3
+    s[L.EV_AW_N] = 3
+    k = 0
+    for i in range(10):
+        if not s[L.P_FIRST_GAME] or s[L.P_COND_FIRST + i]:
+            s[SCRATCH + k] = i
+            k += 1
+    pick(s, 0, k, C.N_COLS)
+    for c in range(C.N_COLS):
+        s[L.LB + c] = s[SCRATCH + c]
+    for i in range(10):
+        s[SCRATCH + i] = 10 + i
+    pick(s, 0, 10, C.N_COLS)
+    for c in range(C.N_COLS):
+        s[L.DB + c] = s[SCRATCH + c]
+    for i in range(C.N_YELLOW):
+        s[SCRATCH + i] = i
+        s[L.YEL + i] = -1
+    m = s[L.P_YELLOW_PER_PLAYER] * n
+    pick(s, 0, C.N_YELLOW, m)
+    for i in range(m):
+        s[L.YEL + s[SCRATCH + i]] = 0
+    for i in range(L.LEGAL_CAP):
+        s[SCRATCH + i] = 0
+
+
+@njit(**JIT)
+def clear_board(s):
+    """Everything after the parameter block in its empty form (no chance, no seat choices)."""
+    for i in range(L.PARAMS_SIZE, L.STATE_SIZE):
+        s[i] = 0
+    n = players(s)
+    for i in range(6 * L.MAX_SPACES):
+        s[L.TRACK + i] = -1
+    for i in range(4 * L.MAX_PLANT_SLOTS):
+        s[L.PLANT + 3 * i] = -1
+    s[L.TILE + C.M1] = C.T_MARBLE
+    s[L.TILE + C.M2] = C.T_MARBLE
+    for k in range(4):
+        s[L.LINK + k] = -1
+    for c in range(C.N_COLS):
+        s[L.LTAKEN + c] = -1
+    s[L.EV_CARD] = -1
+    s[L.EV_STACK] = -1
+    s[L.G_ACTIVE] = C.EV_NONE
+    s[L.G_PENDING] = -1
+    s[L.G_CUR] = -1
+    s[L.C_ITEM] = -1
+    s[L.C_TARGET] = -1
+    s[L.C_OPEN] = -1
+    for p in range(C.MAX_PLAYERS):
+        o = seat(p)
+        s[o + L.S_OPEN] = -1
+        s[o + L.S_OPEN + 1] = -1
+    for i in range(5 * n):
+        s[L.ORDER + i] = i % n
+
+
+@njit(**JIT)
+def reset(s, seed):
+    """A new game in `s`, whose parameter block is already in place (section 3)."""
+    clear_board(s)
+    n = players(s)
+    s[L.G_SEED] = seed
+    seed_stream(s, L.G_RNG_KEY, L.G_RNG_CTR, seed, 0)
+    s[L.G_ROUND] = 1
+    for p in range(n):
+        o = seat(p)
+        s[o + L.S_STOCK + C.GOLD] = s[L.P_START_GOLD] + (1 if p >= 2 else 0)
+        s[o + L.S_SUPPLY] = C.WORKERS
+        s[o + L.S_CRAFT + C.CR_MB] = 1
+        s[o + L.S_CRAFT + C.CR_CARP] = 1
+        s[o + L.S_CRAFT + C.CR_PLAST] = 1
+        s[o + L.S_CASTLE + 2 * C.SLOTS] = 1
+        s[o + L.S_OUTER] = s[L.P_PP + 2 * C.PD_BASE]
+    for p in range(n):
+        refresh(s, p)
+    for h in range(C.N_HEADS):
+        s[L.HEAD_SHOWN + h] = s[L.P_HEADS + h * L.HF_SIZE + L.HF_YEAR] == 1
+    deal_chance(s)
+    s[L.G_PHASE] = C.PH_SETUP
+    s[L.G_STAGE] = ST_SETUP
+    s[L.G_IDX] = 1
+    run(s)
+    settle(s)
+
+
+@njit(**JIT)
+def init(s, params, seed):
+    """A new game in `s` from the flattened parameters and a game seed."""
+    for i in range(L.PARAMS_SIZE):
+        s[i] = params[i]
+    reset(s, seed)
+
+
+@njit(**JIT)
+def resume(s):
+    """A position built from a view (its flow stage set): run to the next decision, then settle."""
+    run(s)
+    settle(s)
+
+
+@njit(**JIT)
+def apply(s, a):
+    """Apply a legal action, then the automatic decisions that follow."""
+    step(s, a)
+    s[L.G_DECISIONS] += 1
+    run(s)
+    settle(s)
+
+
+@njit(**JIT)
+def play_out_random(s, rng_off):
+    """Finish the game with every seat p playing uniformly at random from its stream at s[rng_off + 2p]."""
+    while s[L.G_OVER] == 0:
+        p = s[L.G_CUR]
+        i = randbelow(s, rng_off + 2 * p, rng_off + 2 * p + 1, s[L.LEGAL_N])
+        apply(s, s[L.LEGAL + i])

@@ -1,0 +1,33 @@
+"""Prestige's cached kernel entry points: the game kit's batches and decisions built from `hooks.py`."""
+
+from numba import njit
+
+from brux.agents import kit as agent_kit
+from brux.core import kit
+
+from . import hooks
+
+_core = kit.build(hooks)
+_agents = agent_kit.build(hooks, _core)
+_random_batch, _legal_actions = _core.play_random_batch, _core.legal_actions
+_play_batch, _decide_one = _agents.play_batch, _agents.decide_one
+
+
+@njit(cache=True, nogil=True)
+def play_random_batch(params, master_seed, first_index, n_games):
+    return _random_batch(params, master_seed, first_index, n_games)
+
+
+@njit(cache=True)
+def legal_actions(s):
+    return _legal_actions(s)
+
+
+@njit(cache=True, nogil=True)
+def play_batch(params, master_seed, first_index, n_games, kinds, iparams, fparams):
+    return _play_batch(params, master_seed, first_index, n_games, kinds, iparams, fparams)
+
+
+@njit(cache=True)
+def decide_one(state, kind, ip, fp, rng):
+    return _decide_one(state, kind, ip, fp, rng)

@@ -1,0 +1,203 @@
+"""Layout of the Prestige state: one flat int64 array of named offsets (docs/prestige.md section 1; every
+"section N" in the kernel refers to that file).
+
+In order: the flattened rule parameters and data tables (copied in at creation, so the kernel reads no files), the
+game header and chance stream, the flow machine and decision context, the season's order and action track, the
+plant, heads, land, bonus board, event stacks, the orders of the season, one block per seat, and the cached list
+of legal actions of the pending decision. Codes used in the fields are in `codes.py`.
+"""
+
+from brux.core.layout import Offsets
+
+from .codes import MAX_PLAYERS, N_CARDS, N_COLS, N_HEADS, N_MC, N_NODES, N_SOURCES, N_YELLOW, SLOTS
+
+MAX_SPACES = 16  # per area (T1 counts plus the final-season B spaces are validated against it)
+MAX_ORDER = 5 * MAX_PLAYERS
+MAX_ROWS = 24  # T7 rows
+MAX_ORDERS = MAX_SPACES  # orders of a season = occupied B spaces
+MAX_PLANT_SLOTS = 8
+LEGAL_CAP = 128
+
+_o = Offsets()
+
+# ---- rule parameters (flattened) ----
+P_PLAYERS = _o.take()
+P_START_GOLD = _o.take()
+P_LAND_COST = _o.take()
+P_CHEAP_LAND_COST = _o.take()
+P_LAND_SHARE_FEE = _o.take()
+P_PLANT_FIRST_BONUS = _o.take()
+P_MARKET_K = _o.take()
+P_MARKET_FIRST_EXTRA = _o.take()
+P_LABOUR_FIRST = _o.take()
+P_LABOUR_LATER = _o.take()
+P_BUYBACK_PRICE = _o.take()
+P_BUYBACK_MAX = _o.take()
+P_EXP_MAX = _o.take()
+P_UPGRADE_LOSS = _o.take()
+P_MIN_ORDER_WORKERS = _o.take()
+P_FINAL_EXTRA_COST = _o.take()
+P_EXTRA_B_SPACES = _o.take()
+P_FINAL_EXTRA_MODE = _o.take()  # 0 SPACE, 1 CAP
+P_FIREWOOD_TILES = _o.take()
+P_FIREWOOD_PENALTY = _o.take()
+P_DARK_POINTS = _o.take(MAX_PLAYERS)  # by claim rank 1..4 (later ranks 0)
+P_LB_PP = _o.take()
+P_GOLD_PER_PP = _o.take()
+P_RES_VALUES = _o.take(4)  # marble, glass, wood, lime
+P_DIFF_DIV = _o.take()
+P_YELLOW_PER_PLAYER = _o.take()
+P_START_BONUS_ALL = _o.take()
+P_BUILD_REVERSED = _o.take()
+P_SICK_POS = _o.take()  # 0 KEEP, 1 END, 2 FRONT
+P_EVENTS_ON = _o.take()
+P_FIRST_GAME = _o.take()
+P_YEAR_END_ORDER = _o.take()  # 0 LITERAL, 1 FIREWOOD_FIRST
+P_SPACES = _o.take(6)  # T1 usable spaces per area for this player count (B: normal seasons)
+P_PLANT_SLOTS = _o.take(4)  # T2 take-slots per plant resource (wood, lime, marble, gold)
+P_PLANT_PLUS = _o.take(4)  # slot 1 gives the first-taker bonus
+P_INC_GOLD_BASE = _o.take(5)  # T3 by step
+P_INC_GOLD_PLANT = _o.take(5)
+P_INC_WOOD_MAX = _o.take(5)
+P_INC_LIME_MAX = _o.take(5)
+P_INC_MARBLE_MAX = _o.take(3)
+P_INC_SAVING = _o.take(5)
+P_ADJ = _o.take(N_NODES * (N_NODES + 1))  # node i adjacent to node j (j = 12: CA)
+P_LINK = _o.take(N_NODES)  # link index of an outer field, -1 otherwise
+# T7 rows: craftsman, tier, cap, product, wood, lime, marble, glass, workers, exhausted
+RF_CRAFT, RF_TIER, RF_CAP, RF_PRODUCT, RF_RES, RF_WORKERS, RF_EXHAUSTED, RF_SIZE = 0, 1, 2, 3, 4, 8, 9, 10
+P_NROWS = _o.take()
+P_ROW_OF = _o.take(5 * 4 * 9)  # T7 row of (craftsman, tier, product), -1 none
+P_COST = _o.take(MAX_ROWS * 7 * 5)  # per row and level: wood, lime, marble, glass, workers (T7 - T9, before events)
+P_MINRES = _o.take(MAX_ROWS * 4)  # per row: the fewest wood, lime, marble, glass over the levels
+P_LEVEL_SCAN = _o.take(7)  # per experience: levels <= it whose T9 saving no other such level dominates (bit mask)
+P_ROWS = _o.take(MAX_ROWS * RF_SIZE)
+# T8 heads: craftsman, tier, year, tiles used with this player count, their prices (cheapest first)
+HF_CRAFT, HF_TIER, HF_YEAR, HF_N, HF_PRICE, HF_SIZE = 0, 1, 2, 3, 4, 8
+P_HEADS = _o.take(N_HEADS * HF_SIZE)
+P_EXP = _o.take(7 * 4)  # T9 per level: workers, wood, lime, glass saved
+P_PP = _o.take(9 * 2)  # T10 per product: PP, PP on a tower tile
+P_CASTLE = _o.take(N_COLS * 4 * 2)  # T11 per column and slot (BASE, FLOOR2, TOWER, FACADE): kind, amount
+P_COND = _o.take(20 * 2)  # T12 per condition: metric, threshold
+P_COND_FIRST = _o.take(10)  # light conditions of the first-game set
+P_YELLOW = _o.take(N_YELLOW * 10)  # T13
+P_CARDS = _o.take(N_CARDS * 5)  # T14 per card: symbol, spring, summer, autumn, winter event
+PARAMS_SIZE = _o.size
+
+# ---- header ----
+G_SEED = _o.take()
+G_RNG_KEY = _o.take()
+G_RNG_CTR = _o.take()
+G_ROUND = _o.take()  # 1..12
+G_PHASE = _o.take()
+G_CUR = _o.take()  # seat deciding, -1 when over
+G_PENDING = _o.take()  # decision code, -1 when none / over
+G_OVER = _o.take()
+G_DECISIONS = _o.take()
+G_AUTO = _o.take()
+G_STAGE = _o.take()  # flow machine stage (flow.ST_*)
+G_IDX = _o.take()  # loop index of the stage
+G_ACTIVE = _o.take()  # active event code, -1 none
+
+# ---- decision context ----
+C_AREA = _o.take()
+C_SPACE = _o.take()  # 0-based space of the acting instructor
+C_LEFT = _o.take()  # market actions left
+C_USED = _o.take(9)  # market types done this visit, in order
+C_NUSED = _o.take()
+C_FIELD = _o.take()  # outer field node just entered (MC_TILE)
+C_ITEM = _o.take()  # order item chosen (ORDER_ITEM), -1 none
+C_TARGET = _o.take()  # target code column * 5 + t, -1 none
+C_EXTRA = _o.take()  # surcharge of an order from this space
+C_BSPACE = _o.take()  # B space being resolved (0-based)
+C_YCOL = _o.take()  # bonus column being claimed (0-based)
+C_YAFTER = _o.take()  # 0 land, 1 resolve, 2 sweep
+C_CHK_SEAT = _o.take()  # CHECK in progress: seat, next light column, stage to return to
+C_CHK_COL = _o.take()
+C_CHK_RET = _o.take()
+C_BOUGHT = _o.take()  # workers bought back by the seat deciding BUYBACK
+C_OPEN = _o.take()  # opening slot the chain's first choice refines, -1 none
+
+# ---- order and track ----
+ORDER = _o.take(MAX_ORDER)
+SICK = _o.take(MAX_ORDER)  # 1 at a sick ORDER position
+N_SICK = _o.take()
+TURN = _o.take()  # instructors placed this season
+NEXT_SET = _o.take()
+NEXT_ORDER = _o.take(MAX_ORDER)
+PRIO = _o.take(MAX_PLAYERS)  # priority order (section 4.3) of ORDER (cache, see base.set_priority)
+NEXT_PRIO = _o.take(MAX_PLAYERS)  # the same for NEXT_ORDER
+TRACK = _o.take(6 * MAX_SPACES)  # seat on area a's space i at TRACK + a * MAX_SPACES + i, -1 free
+# ---- plant: per resource and slot (seat, amount, workers) ----
+PLANT = _o.take(4 * MAX_PLANT_SLOTS * 3)
+PLANT_N = _o.take(4)
+LABOUR_USED = _o.take(3)
+# ---- heads ----
+HEAD_TAKEN = _o.take(N_HEADS)
+HEAD_SHOWN = _o.take(N_HEADS)
+# ---- land ----
+TILE = _o.take(N_NODES)
+DISCS = _o.take(N_NODES)  # bit p: seat p has a disc
+LINK = _o.take(4)  # MC index on link, -1 empty
+MC = _o.take(N_MC)  # codes.MC_*
+# ---- bonus board ----
+LB = _o.take(N_COLS)  # condition index 0..9
+DB = _o.take(N_COLS)  # condition index 10..19
+LMARK = _o.take(N_COLS * MAX_PLAYERS)
+LMARK_N = _o.take(N_COLS)
+LTAKEN = _o.take(N_COLS)  # seat, -1
+DREV = _o.take(N_COLS)
+DCLAIM = _o.take(N_COLS * MAX_PLAYERS)
+DCLAIM_N = _o.take(N_COLS)
+YEL = _o.take(N_YELLOW)  # -1 not in the game, 0 available, 1 taken
+# ---- events ----
+EV_SS = _o.take(3)  # cards top first; EV_SS_POS cards already revealed
+EV_SS_N = _o.take()  # cards in the stack at setup
+EV_SS_POS = _o.take()
+EV_AW = _o.take(3)
+EV_AW_N = _o.take()
+EV_AW_POS = _o.take()
+EV_OUT = _o.take(2)
+EV_CARD = _o.take()  # face-up card, -1
+EV_STACK = _o.take()  # 0 SS, 1 AW, -1
+EV_USED = _o.take(N_CARDS)
+EV_USED_N = _o.take()
+# ---- orders of the season, in placement order (= B space order) ----
+OF_SEAT, OF_ITEM, OF_COL, OF_T, OF_LEVEL, OF_RES, OF_WORKERS, OF_EXHAUSTED, OF_EXTRA, OF_DONE, OF_SIZE = (
+    0, 1, 2, 3, 4, 5, 9, 10, 11, 12, 13)
+ORD_N = _o.take()
+ORD = _o.take(MAX_ORDERS * OF_SIZE)
+
+# ---- seats ----
+S_STOCK = 0  # 5: gold, wood, lime, marble, glass
+S_SUPPLY = 5
+S_PLANTW = 6
+S_ORDW = 7
+S_TAVERN = 8
+S_CRAFT = 9  # 5 tiers (0 none)
+S_EXP = 14
+S_INC = 15  # 4 income steps: gold, wood, lime, marble
+S_CASTLE = 19  # 5 columns x 17 slots: complete items (statue slot: count)
+S_PEND = S_CASTLE + N_COLS * SLOTS  # same shape: pending orders
+S_OUTER = S_PEND + N_COLS * SLOTS
+S_INNER = S_OUTER + 1
+S_LIGHT = S_INNER + 1  # 5 condition indices taken, in order
+S_LIGHT_N = S_LIGHT + N_COLS
+S_YEL = S_LIGHT_N + 1  # yellow ids gained, in order
+S_YEL_N = S_YEL + N_YELLOW
+S_FIRE = S_YEL_N + 1
+S_DARK = S_FIRE + 1
+S_VP = S_DARK + 1
+S_SRC = S_VP + 1
+S_OPEN = S_SRC + N_SOURCES
+S_NPLACED = S_OPEN + 2  # placements in round 1
+S_PCRAFT = S_NPLACED + 1  # 5: unresolved orders per craftsman type (cache, see orders.refresh)
+S_TARGETS = S_PCRAFT + 5  # 9: the product has a legal target now (cache, see orders.refresh)
+SEAT_SIZE = S_TARGETS + 9
+SEATS = _o.take(MAX_PLAYERS * SEAT_SIZE)
+
+# ---- legal-action cache ----
+LEGAL_N = _o.take()
+LEGAL = _o.take(LEGAL_CAP)
+
+STATE_SIZE = _o.size

@@ -1,0 +1,273 @@
+"""Legal actions of the pending decision (docs/prestige.md section 14.3), written ascending to the state's cache."""
+
+from numba import njit
+
+from brux.core.jit import JIT, TINY
+
+from . import codes as C
+from . import layout as L
+from .base import (
+    connected_without,
+    event,
+    free_space,
+    has_disc,
+    head,
+    mc_mask,
+    reachable,
+    seat,
+    year,
+)
+from .market import variant_ok
+from .orders import (
+    any_order,
+    item_ok,
+    item_product,
+    item_row_extra,
+    level_any,
+    level_mask,
+    order_item_code,
+    pending_of,
+    target_first,
+    target_last,
+    target_ok,
+)
+
+
+@njit(**TINY)
+def push(s, n, a):
+    s[L.LEGAL + n] = a
+    return n + 1
+
+
+@njit(**JIT)
+def hire_ok(s, p, h):
+    """Head h can be hired by seat p now (section 5.2)."""
+    o = seat(p)
+    cr = head(s, h, L.HF_CRAFT)
+    tier = head(s, h, L.HF_TIER)
+    taken = s[L.HEAD_TAKEN + h]
+    if not s[L.HEAD_SHOWN + h] or taken >= head(s, h, L.HF_N):
+        return False
+    own = s[o + L.S_CRAFT + cr]
+    if own >= tier:
+        return False
+    if own > 0 and pending_of(s, p, cr) > 0:
+        return False
+    return s[o + L.S_STOCK + C.GOLD] >= head(s, h, L.HF_PRICE + taken)
+
+
+@njit(**JIT)
+def train_ok(s, p, h):
+    """FREE TRAINING may upgrade seat p's craftsman to head h (section 7)."""
+    cr = head(s, h, L.HF_CRAFT)
+    own = s[seat(p) + L.S_CRAFT + cr]
+    if own == 0 or own >= head(s, h, L.HF_TIER) or s[L.HEAD_TAKEN + h] >= head(s, h, L.HF_N):
+        return False
+    y = year(s)
+    return head(s, h, L.HF_YEAR) <= y or (y == 1 and (h == 3 or h == 4))
+
+
+@njit(**JIT)
+def land_cost(s):
+    return s[L.P_CHEAP_LAND_COST] if event(s, C.EV_CHEAP_LAND) else s[L.P_LAND_COST]
+
+
+@njit(**JIT)
+def land_target_ok(s, p, t):
+    """Seat p may expand to node t (section 5.3.1-2)."""
+    if has_disc(s, t, p):
+        return False
+    return reachable(s, p, t)
+
+
+@njit(**JIT)
+def plant_max(s, p, r):
+    """Most goods of plant resource r (0 wood, 1 lime, 2 marble) seat p may take in the next free slot."""
+    o = seat(p)
+    if r == 0:
+        m = s[L.P_INC_WOOD_MAX + s[o + L.S_INC + 1]]
+    elif r == 1:
+        m = s[L.P_INC_LIME_MAX + s[o + L.S_INC + 2]]
+    else:
+        if s[o + L.S_INC + 3] == 0:
+            return 0
+        m = s[L.P_INC_MARBLE_MAX + s[o + L.S_INC + 3]]
+    if r < 2 and event(s, C.EV_LOSS_OF_LAND):
+        m = max(0, m - 1)
+    if s[L.PLANT_N + r] == 0 and s[L.P_PLANT_PLUS + r]:
+        m += s[L.P_PLANT_FIRST_BONUS]
+    return min(m, C.PLANT_N_MAX[r])
+
+
+@njit(**JIT)
+def plant_workers(s, p, r, n):
+    if r == 2:
+        return n
+    step = s[seat(p) + L.S_INC + 1 + r]
+    return max(1, n - s[L.P_INC_SAVING + step])
+
+
+@njit(**JIT)
+def can_offer(s, p):
+    o = seat(p)
+    t = s[o + L.S_TAVERN]
+    g = s[o + L.S_STOCK + C.GOLD]
+    return (t >= 2 and g >= 2) or (t == 1 and g >= 1)
+
+
+@njit(**JIT)
+def any_train(s, p):
+    for h in range(C.N_HEADS):
+        if train_ok(s, p, h):
+            return True
+    return False
+
+
+@njit(**JIT)
+def has_discs(s, p):
+    for i in range(C.N_NODES):
+        if has_disc(s, i, p):
+            return True
+    return False
+
+
+@njit(**JIT)
+def area_ok(s, p, a):
+    i = free_space(s, a)
+    if i < 0:
+        return False
+    if a == C.A_B:
+        return any_order(s, p, i)
+    return True
+
+
+@njit(**JIT)
+def compute_legal(s):
+    """Fill the legal-action cache for the pending decision and return how many actions it holds."""
+    p = s[L.G_CUR]
+    d = s[L.G_PENDING]
+    n = 0
+    if d < 0:
+        s[L.LEGAL_N] = 0
+        return 0
+    o = seat(p)
+    if d == C.D_SETUP:
+        n = push(s, n, C.A_SETUP)
+        n = push(s, n, C.A_SETUP + 1)
+    elif d == C.D_OFFER:
+        n = push(s, n, C.A_OFFER)
+        n = push(s, n, C.A_OFFER + 1)
+    elif d == C.D_GIFT:
+        for j in range(4):
+            n = push(s, n, C.A_GIFT + j)
+    elif d == C.D_WOODTRADE:
+        if s[o + L.S_STOCK + C.WOOD] >= 1:
+            n = push(s, n, C.A_WOODTRADE)
+        n = push(s, n, C.A_WOODTRADE + 1)
+    elif d == C.D_TRAIN:
+        n = push(s, n, C.A_TRAIN)
+        for h in range(C.N_HEADS):
+            if train_ok(s, p, h):
+                n = push(s, n, C.A_TRAIN + 1 + h)
+    elif d == C.D_LOSE:
+        for i in range(C.N_NODES):
+            if has_disc(s, i, p) and connected_without(s, p, i):
+                n = push(s, n, C.A_LOSE + i)
+    elif d == C.D_TURN:
+        for a in range(6):
+            if area_ok(s, p, a):
+                n = push(s, n, C.A_AREA + a)
+    elif d == C.D_START:
+        for j in range(3):
+            n = push(s, n, C.A_START + j)
+    elif d == C.D_HIRE:
+        n = push(s, n, C.A_HIRE)
+        for h in range(C.N_HEADS):
+            if hire_ok(s, p, h):
+                n = push(s, n, C.A_HIRE + 1 + h)
+    elif d == C.D_LAND:
+        n = push(s, n, C.A_LAND)
+        if s[o + L.S_STOCK + C.GOLD] >= land_cost(s):
+            for t in range(10):
+                if s[L.TILE + t] == C.T_NONE and land_target_ok(s, p, t):
+                    for k in range(3):
+                        n = push(s, n, C.A_LAND_NEW + 3 * t + k)
+            for t in range(C.N_NODES):
+                if s[L.TILE + t] != C.T_NONE and land_target_ok(s, p, t):
+                    n = push(s, n, C.A_LAND_JOIN + t)
+    elif d == C.D_MC:
+        n = push(s, n, C.A_MC)
+        for x in range(C.N_MC):
+            if s[L.MC + x] != C.MC_AVAILABLE:
+                continue
+            for y in range(C.N_MC):
+                if y != x and s[L.MC + y] == C.MC_AVAILABLE:
+                    n = push(s, n, C.A_MC + 1 + x * 7 + (y if y < x else y - 1))
+    elif d == C.D_MARKET:
+        n = push(s, n, C.A_MARKET)
+        held = mc_mask(s, p)
+        used = 0
+        for j in range(s[L.C_NUSED]):
+            used |= 1 << s[L.C_USED + j]
+        for v in range(25):
+            if not (used >> C.VARIANT_TYPE[v]) & 1 and variant_ok(s, p, v, held):
+                n = push(s, n, C.A_MARKET + 1 + v)
+    elif d == C.D_ITEM:
+        for item in range(9):
+            if item_ok(s, p, item, s[L.C_SPACE]):
+                n = push(s, n, C.A_ORDER + item)
+    elif d == C.D_TARGET:
+        item = s[L.C_ITEM]
+        r, extra = item_row_extra(s, p, item, s[L.C_SPACE])
+        pd = item_product(item)
+        if r >= 0 and level_any(s, p, item, r, extra):
+            for col in range(C.N_COLS):
+                for t in range(target_first(pd), target_last(pd) + 1):
+                    if target_ok(s, p, pd, col, t):
+                        n = push(s, n, C.A_TARGET + 5 * col + t)
+    elif d == C.D_LEVEL:
+        item = s[L.C_ITEM]
+        r, extra = item_row_extra(s, p, item, s[L.C_SPACE])
+        pd = item_product(item)
+        if r >= 0 and target_ok(s, p, pd, s[L.C_TARGET] // 5, s[L.C_TARGET] % 5):
+            m = level_mask(s, p, item, r, extra)
+            for lv in range(C.N_LEVELS):
+                if (m >> lv) & 1:
+                    n = push(s, n, C.A_LEVEL + lv)
+    elif d == C.D_PLANT:
+        n = push(s, n, C.A_PLANT)
+        if s[L.PLANT_N + C.PR_GOLD] < s[L.P_PLANT_SLOTS + C.PR_GOLD] and not event(s, C.EV_BOYCOTT):
+            n = push(s, n, C.A_PLANT + 1)
+        base = (2, 9, 16)
+        for r in range(3):
+            if s[L.PLANT_N + r] >= s[L.P_PLANT_SLOTS + r]:
+                continue
+            for k in range(1, plant_max(s, p, r) + 1):
+                if plant_workers(s, p, r, k) <= s[o + L.S_SUPPLY]:
+                    n = push(s, n, C.A_PLANT + base[r] + k - 1)
+    elif d == C.D_RESOLVE:
+        for code in range(C.N_COLS * C.SLOTS):
+            for k in range(s[L.ORD_N]):
+                q = L.ORD + k * L.OF_SIZE
+                if s[q + L.OF_SEAT] == p and s[q + L.OF_DONE] == 0 and order_item_code(s, k) == code:
+                    n = push(s, n, C.A_RESOLVE + code)
+                    break
+    elif d == C.D_YELLOW:
+        for y in range(C.N_YELLOW):
+            if s[L.YEL + y] == 0:
+                n = push(s, n, C.A_YELLOW + y)
+    elif d == C.D_BUYBACK:
+        n = push(s, n, C.A_BUYBACK)
+        n = push(s, n, C.A_BUYBACK + 1)
+    s[L.LEGAL_N] = n
+    return n
+
+
+@njit(**JIT)
+def is_legal(s, a):
+    for i in range(s[L.LEGAL_N]):
+        if s[L.LEGAL + i] == a:
+            return True
+    return False
+
+

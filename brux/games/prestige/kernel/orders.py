@@ -1,0 +1,425 @@
+"""Building orders (section 5.5, T7, T9, T10) and their resolution (section 6.1), and the bonus board (section 6.3)."""
+
+from numba import njit
+
+from brux.core.jit import JIT, TINY
+
+from . import codes as C
+from . import layout as L
+from .base import castle, event, final, pend, row, satisfied, seat
+
+
+@njit(**TINY)
+def slot_of(product, t):
+    """Castle slot an order of `product` on target t fills (t: outer slot, or the building tile's level)."""
+    if product < C.PD_STUCCO:
+        return product
+    return 5 + 4 * t + product - C.PD_STUCCO
+
+
+@njit(**JIT)
+def craft_row(s, p, item):
+    """T7 row of order item `item` for seat p's tier of that craftsman, -1 if it cannot make it."""
+    cr = item_craft(item)
+    tier = s[seat(p) + L.S_CRAFT + cr]
+    if tier == 0:
+        return -1
+    return s[L.P_ROW_OF + (cr * 4 + tier) * 9 + item_product(item)]
+
+
+@njit(**TINY)
+def item_craft(item):
+    if item <= 2:
+        return C.CR_MB
+    if item == 3:
+        return C.CR_CARP
+    if item == 4:
+        return C.CR_PLAST
+    if item == 5:
+        return C.CR_MASON
+    return C.CR_SCULPT
+
+
+@njit(**TINY)
+def item_product(item):
+    if item <= 2:
+        return item
+    if item == 3:
+        return C.PD_PANEL
+    if item == 4:
+        return C.PD_STUCCO
+    if item == 5:
+        return C.PD_MARBLE
+    return item - 3  # 6 FACADE, 7 STATUE, 8 COLUMN
+
+
+@njit(**TINY)
+def pending_of(s, p, cr):
+    """Seat p's unresolved orders made by its craftsman type cr (cached by `refresh`)."""
+    return s[seat(p) + L.S_PCRAFT + cr]
+
+
+@njit(**JIT)
+def target_ok(s, p, product, col, t):
+    """Target (col, t) meets T10 for product and is not targeted by a pending order (section 5.5.2)."""
+    if product < C.PD_STUCCO:
+        if t != product:
+            return False
+        if product == C.PD_BASE:
+            if castle(s, p, col, 0) or pend(s, p, col, 0):
+                return False
+            return (col > 0 and castle(s, p, col - 1, 0) == 1) or (col < 4 and castle(s, p, col + 1, 0) == 1)
+        if castle(s, p, col, 0) == 0:
+            return False
+        if product == C.PD_FLOOR2:
+            return castle(s, p, col, 1) == 0 and pend(s, p, col, 1) == 0
+        if product == C.PD_TOWER:
+            return castle(s, p, col, 1) == 1 and castle(s, p, col, 2) == 0 and pend(s, p, col, 2) == 0
+        if product == C.PD_FACADE:
+            return castle(s, p, col, 3) == 0 and pend(s, p, col, 3) == 0
+        return castle(s, p, col, 4) + pend(s, p, col, 4) < 2
+    if t > 2 or castle(s, p, col, t) == 0:
+        return False
+    sl = slot_of(product, t)
+    if castle(s, p, col, sl) or pend(s, p, col, sl):
+        return False
+    if product == C.PD_COLUMN:
+        b = 5 + 4 * t
+        return castle(s, p, col, b) == 1 and castle(s, p, col, b + 1) == 1 and castle(s, p, col, b + 2) == 1
+    return True
+
+
+@njit(**JIT)
+def refresh(s, p):
+    """Recompute seat p's caches after its castle or orders changed: unresolved orders per craftsman type, and
+    which products have a legal target (section 5.5.2)."""
+    o = seat(p)
+    for cr in range(5):
+        s[o + L.S_PCRAFT + cr] = 0
+    for i in range(s[L.ORD_N]):
+        q = L.ORD + i * L.OF_SIZE
+        if s[q + L.OF_SEAT] == p and s[q + L.OF_DONE] == 0:
+            s[o + L.S_PCRAFT + item_craft(s[q + L.OF_ITEM])] += 1
+    for pd in range(9):
+        ok = 0
+        for col in range(C.N_COLS):
+            for t in range(target_first(pd), target_last(pd) + 1):
+                if target_ok(s, p, pd, col, t):
+                    ok = 1
+        s[o + L.S_TARGETS + pd] = ok
+
+
+@njit(**JIT)
+def order_extra(s, p, item, space):
+    """Final-season surcharge of an order of `item` from B space `space` (section 5.5.1, P12)."""
+    if not final(s):
+        return 0
+    if s[L.P_FINAL_EXTRA_MODE] == 0:
+        return s[L.P_FINAL_EXTRA_COST] if space >= s[L.P_SPACES + C.A_B] else 0
+    r = craft_row(s, p, item)
+    if r >= 0 and pending_of(s, p, item_craft(item)) >= row(s, r, L.RF_CAP):
+        return s[L.P_FINAL_EXTRA_COST]
+    return 0
+
+
+@njit(**TINY)
+def cost(s, r, lv, j):
+    """Field j (0 wood, 1 lime, 2 marble, 3 glass, 4 workers before events) of T7 row r less T9 level lv."""
+    return s[L.P_COST + (r * 7 + lv) * 5 + j]
+
+
+@njit(**JIT)
+def event_workers(s, product):
+    """Workers the season's event adds to an order of `product` (section 5.5.5)."""
+    outer = product < C.PD_STUCCO
+    w = 0
+    if event(s, C.EV_COOPERATION):
+        w -= 1
+    if outer and event(s, C.EV_GOOD_WEATHER):
+        w -= 1
+    if not outer and event(s, C.EV_HOT_SUMMER):
+        w += 1
+    if outer and event(s, C.EV_BAD_WEATHER):
+        w += 1
+    return w
+
+
+@njit(**JIT)
+def order_workers(s, r, product, lv):
+    """Workers an order needs at level lv under the season's event (section 5.5.5)."""
+    return max(s[L.P_MIN_ORDER_WORKERS], cost(s, r, lv, 4) + event_workers(s, product))
+
+
+@njit(**JIT)
+def order_res(s, r, lv, j):
+    """Resource j (0 wood, 1 lime, 2 marble, 3 glass) on an order of row r at level lv (section 5.5.4)."""
+    return cost(s, r, lv, j)
+
+
+@njit(**JIT)
+def affordable(s, p, r, product, lv, extra):
+    o = seat(p) + L.S_STOCK
+    b = L.P_COST + (r * 7 + lv) * 5
+    if s[o + C.WOOD] < s[b] or s[o + C.LIME] < s[b + 1] or s[o + C.MARBLE] < s[b + 2] or s[o + C.GLASS] < s[b + 3]:
+        return False
+    if s[o + C.GOLD] < extra:
+        return False
+    return s[seat(p) + L.S_SUPPLY] >= max(s[L.P_MIN_ORDER_WORKERS], s[b + 4] + event_workers(s, product))
+
+
+@njit(**JIT)
+def max_level(s, p, item):
+    if item_craft(item) == C.CR_MB:
+        return s[seat(p) + L.S_EXP]
+    return 0
+
+
+@njit(**JIT)
+def level_mask(s, p, item, r, extra):
+    """Bit lv set when seat p can pay an order of `item` (row r) at level lv with surcharge `extra` (the cost does
+    not depend on the target)."""
+    pd = item_product(item)
+    m = 0
+    for lv in range(max_level(s, p, item) + 1):
+        if affordable(s, p, r, pd, lv, extra):
+            m |= 1 << lv
+    return m
+
+
+@njit(**JIT)
+def level_any(s, p, item, r, extra):
+    """Some level is affordable: only the levels whose saving no other available level dominates are tried."""
+    o = seat(p) + L.S_STOCK
+    b = L.P_MINRES + 4 * r
+    if s[o + C.WOOD] < s[b] or s[o + C.LIME] < s[b + 1] or s[o + C.MARBLE] < s[b + 2] or s[o + C.GLASS] < s[b + 3]:
+        return False
+    pd = item_product(item)
+    m = s[L.P_LEVEL_SCAN + max_level(s, p, item)]
+    lv = 0
+    while m:
+        if m & 1 and affordable(s, p, r, pd, lv, extra):
+            return True
+        m >>= 1
+        lv += 1
+    return False
+
+
+@njit(**TINY)
+def target_first(product):
+    """Targets t worth trying for a product: the outer slot itself, or building-tile levels 0..2."""
+    return product if product < C.PD_STUCCO else 0
+
+
+@njit(**TINY)
+def target_last(product):
+    return product if product < C.PD_STUCCO else 2
+
+
+@njit(**JIT)
+def item_row_extra(s, p, item, space):
+    """(row, surcharge) of an order of `item` from B space `space`, row -1 when the craftsman cannot take it."""
+    r = craft_row(s, p, item)
+    if r < 0:
+        return -1, 0
+    if not final(s) and pending_of(s, p, item_craft(item)) >= row(s, r, L.RF_CAP):
+        return -1, 0
+    return r, order_extra(s, p, item, space)
+
+
+@njit(**JIT)
+def item_ok(s, p, item, space):
+    """Order item `item` has a legal (target, level) from B space `space` (section 5.5.1-6)."""
+    if not s[seat(p) + L.S_TARGETS + item_product(item)]:
+        return False
+    r, extra = item_row_extra(s, p, item, space)
+    return r >= 0 and level_any(s, p, item, r, extra)
+
+
+@njit(**JIT)
+def any_order(s, p, space):
+    """Some order can be placed from B space `space` (the cheaper items are tried first)."""
+    for k in range(9):
+        if item_ok(s, p, (3, 4, 7, 5, 6, 8, 1, 0, 2)[k], space):
+            return True
+    return False
+
+
+@njit(**JIT)
+def place_order(s, p, item, col, t, lv, extra):
+    """Pay and record an order (section 5.5.6)."""
+    o = seat(p)
+    r = craft_row(s, p, item)
+    pd = item_product(item)
+    k = s[L.ORD_N]
+    q = L.ORD + k * L.OF_SIZE
+    s[q + L.OF_SEAT] = p
+    s[q + L.OF_ITEM] = item
+    s[q + L.OF_COL] = col
+    s[q + L.OF_T] = t
+    s[q + L.OF_LEVEL] = lv
+    stock = (C.WOOD, C.LIME, C.MARBLE, C.GLASS)
+    for j in range(4):
+        x = order_res(s, r, lv, j)
+        s[q + L.OF_RES + j] = x
+        s[o + L.S_STOCK + stock[j]] -= x
+    w = order_workers(s, r, pd, lv)
+    s[q + L.OF_WORKERS] = w
+    s[q + L.OF_EXHAUSTED] = min(row(s, r, L.RF_EXHAUSTED), w)
+    s[q + L.OF_EXTRA] = extra
+    s[q + L.OF_DONE] = 0
+    s[o + L.S_STOCK + C.GOLD] -= extra
+    s[o + L.S_SUPPLY] -= w
+    s[o + L.S_ORDW] += w
+    s[o + L.S_PEND + col * C.SLOTS + slot_of(pd, t)] += 1
+    s[L.ORD_N] = k + 1
+    refresh(s, p)
+
+
+@njit(**JIT)
+def gain_exp(s, p, n):
+    o = seat(p)
+    s[o + L.S_EXP] = max(0, min(s[L.P_EXP_MAX], s[o + L.S_EXP] + n))
+
+
+@njit(**JIT)
+def tavern_to_supply(s, p, n):
+    o = seat(p)
+    k = min(n, s[o + L.S_TAVERN])
+    s[o + L.S_TAVERN] -= k
+    s[o + L.S_SUPPLY] += k
+
+
+@njit(**JIT)
+def resolve_order(s, k):
+    """Resolve order k (section 6.1): tile, experience, printed bonus, workers, PP."""
+    q = L.ORD + k * L.OF_SIZE
+    p = s[q + L.OF_SEAT]
+    o = seat(p)
+    item = s[q + L.OF_ITEM]
+    pd = item_product(item)
+    col = s[q + L.OF_COL]
+    t = s[q + L.OF_T]
+    sl = slot_of(pd, t)
+    s[q + L.OF_DONE] = 1
+    s[o + L.S_PEND + col * C.SLOTS + sl] -= 1
+    s[o + L.S_CASTLE + col * C.SLOTS + sl] += 1
+    if item_craft(item) == C.CR_MB:
+        gain_exp(s, p, 1)
+    if pd <= C.PD_FACADE:
+        b = L.P_CASTLE + (col * 4 + pd) * 2
+        kind = s[b]
+        amount = s[b + 1]
+        if kind == C.BK_MARBLE:
+            s[o + L.S_STOCK + C.MARBLE] += amount
+        elif kind == C.BK_WORKER:
+            tavern_to_supply(s, p, amount)
+        elif kind == C.BK_INNER:
+            s[o + L.S_INNER] += amount
+        elif kind == C.BK_GOLD:
+            s[o + L.S_STOCK + C.GOLD] += amount
+        elif kind == C.BK_GLASS:
+            s[o + L.S_STOCK + C.GLASS] += amount
+        elif kind == C.BK_EXP:
+            gain_exp(s, p, amount)
+    w = s[q + L.OF_WORKERS]
+    ex = s[q + L.OF_EXHAUSTED]
+    s[o + L.S_ORDW] -= w
+    s[o + L.S_TAVERN] += ex
+    s[o + L.S_SUPPLY] += w - ex
+    pp = s[L.P_PP + 2 * pd + (1 if (pd >= C.PD_STUCCO and t == 2) else 0)]
+    if (pd == C.PD_STUCCO and event(s, C.EV_COVETED_STUCCO)) or (pd == C.PD_PANEL and event(s, C.EV_COVETED_PANEL)):
+        pp += 1
+    if pd < C.PD_STUCCO:
+        s[o + L.S_OUTER] += pp
+    else:
+        s[o + L.S_INNER] += pp
+    refresh(s, p)
+
+
+@njit(**JIT)
+def order_item_code(s, k):
+    """RESOLVE item code (column * 17 + slot) of order k."""
+    q = L.ORD + k * L.OF_SIZE
+    return s[q + L.OF_COL] * C.SLOTS + slot_of(item_product(s[q + L.OF_ITEM]), s[q + L.OF_T])
+
+
+# ---- bonus board (section 6.3) ----
+
+@njit(**JIT)
+def light_marked(s, p, c):
+    for i in range(s[L.LMARK_N + c]):
+        if s[L.LMARK + c * C.MAX_PLAYERS + i] == p:
+            return True
+    return False
+
+
+@njit(**JIT)
+def dark_claimed(s, p, c):
+    for i in range(s[L.DCLAIM_N + c]):
+        if s[L.DCLAIM + c * C.MAX_PLAYERS + i] == p:
+            return True
+    return False
+
+
+@njit(**JIT)
+def yellow_left(s):
+    n = 0
+    for y in range(C.N_YELLOW):
+        if s[L.YEL + y] == 0:
+            n += 1
+    return n
+
+
+@njit(**JIT)
+def light_due(s, p, c):
+    """Seat p meets LB_c, has no mark on it, and the tile is still on the board."""
+    return s[L.LTAKEN + c] < 0 and not light_marked(s, p, c) and satisfied(s, p, s[L.LB + c])
+
+
+@njit(**JIT)
+def mark_light(s, p, c):
+    s[L.LMARK + c * C.MAX_PLAYERS + s[L.LMARK_N + c]] = p
+    s[L.LMARK_N + c] += 1
+    s[L.DREV + c] = 1
+
+
+@njit(**JIT)
+def take_light(s, p, c):
+    o = seat(p)
+    s[L.LTAKEN + c] = p
+    s[o + L.S_LIGHT + s[o + L.S_LIGHT_N]] = s[L.LB + c]
+    s[o + L.S_LIGHT_N] += 1
+    mark_light(s, p, c)
+
+
+@njit(**JIT)
+def claim_darks(s, p):
+    o = seat(p)
+    for c in range(C.N_COLS):
+        if s[L.DREV + c] and not dark_claimed(s, p, c) and satisfied(s, p, s[L.DB + c]):
+            k = s[L.DCLAIM_N + c]
+            s[L.DCLAIM + c * C.MAX_PLAYERS + k] = p
+            s[L.DCLAIM_N + c] = k + 1
+            if k < C.MAX_PLAYERS:
+                s[o + L.S_DARK] += s[L.P_DARK_POINTS + k]
+
+
+@njit(**JIT)
+def gain_yellow(s, p, y):
+    """Seat p gains yellow tile y (T13)."""
+    o = seat(p)
+    b = L.P_YELLOW + 10 * y
+    s[L.YEL + y] = 1
+    s[o + L.S_YEL + s[o + L.S_YEL_N]] = y
+    s[o + L.S_YEL_N] += 1
+    for j in range(5):
+        s[o + L.S_STOCK + j] += s[b + j]
+    s[o + L.S_INNER] += s[b + 5]
+    s[o + L.S_OUTER] += s[b + 6]
+    if s[o + L.S_OUTER] < s[o + L.S_INNER]:
+        s[o + L.S_OUTER] += s[b + 7]
+    else:
+        s[o + L.S_INNER] += s[b + 7]
+    tavern_to_supply(s, p, s[b + 8])
+    gain_exp(s, p, s[b + 9])
+

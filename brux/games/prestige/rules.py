@@ -1,0 +1,15 @@
+"""Prestige as an implementation of the game contract (brux.core.rules.Rules)."""
+
+from brux.agents.kit import GameAgents
+from brux.core.rules import Rules
+
+from . import actions, agents, params, view
+from .kernel import codes as C
+from .kernel import entry, hooks
+
+RULES = Rules(
+    name="prestige", min_players=2, max_players=4, vp_sources=C.VP_SOURCES,
+    hooks=hooks, entry=entry, params=params.TABLE, view=view,
+    action_names=lambda flat: actions.action_names(), opening_labels=lambda flat: C.OPENING_LABELS,
+    agents=GameAgents(agents.FEATURES, agents.WEIGHTS, entry.play_batch, entry.decide_one),
+)

@@ -1,0 +1,70 @@
+"""The kernel hooks of kernel/hooks.py (the game-kit contract): required functions against the Python API,
+determinise (changes only what no seat sees), same_turn, values."""
+
+import random
+
+import numpy as np
+
+import brux
+from brux.core.rng import seed_stream
+from brux.games.prestige.kernel import hooks as H
+from brux.games.prestige.view import to_dict
+
+
+def test_required_hooks_follow_the_api():
+    game = brux.load_game("prestige", players=3)
+    st = game.new_initial_state(seed=4)
+    s = np.zeros(H.STATE_SIZE, np.int64)
+    H.init(s, game.flat, 4)
+    rnd = random.Random(4)
+    while not st.is_terminal():
+        legal = [H.legal(s, i) for i in range(H.nlegal(s))]
+        assert legal == st.legal_actions() and H.player(s) == st.current_player()
+        a = rnd.choice(legal)
+        H.apply(s, a)
+        st.apply_action(a)
+    assert H.player(s) == -1 and H.nplayers(s) == 3 and H.length(s) == len(st.record()["actions"])
+    res = st.result()
+    for p in range(3):
+        assert H.vp(s, p) == res[p]["vp"] == sum(H.source_vp(s, p, j) for j in range(H.N_SOURCES))
+        assert 1 + sum(H.better(s, q, p) for q in range(3)) == res[p]["rank"]
+        assert all(-1 <= H.opening(s, p, k) < 44 for k in range(H.N_OPENINGS))
+
+
+def test_determinise_changes_only_hidden_information():
+    game = brux.load_game("prestige", players=4)
+    s = np.zeros(H.STATE_SIZE, np.int64)
+    H.init(s, game.flat, 9)
+    rng = np.zeros(2, np.int64)
+    seed_stream(rng, 0, 1, 9, 3)
+    rnd = random.Random(9)
+    changed = 0
+    for step in range(300):
+        if H.player(s) < 0:
+            break
+        if step % 25 == 0:
+            c = s.copy()
+            H.determinise(c, rng, 0, 1)
+            assert to_dict(c) == to_dict(s)
+            changed += not np.array_equal(c, s)
+            H.apply(c, H.legal(c, 0))  # the copy plays on
+        H.apply(s, H.legal(s, rnd.randrange(H.nlegal(s))))
+    assert changed > 0
+
+
+def test_same_turn_and_values():
+    game = brux.load_game("prestige", players=2)
+    s = np.zeros(H.STATE_SIZE, np.int64)
+    H.init(s, game.flat, 1)
+    while to_dict(s)["pending"] != "TURN":
+        H.apply(s, H.legal(s, 0))
+    p = H.player(s)
+    assert not H.same_turn(s, p)
+    H.apply(s, 32 + 5)  # AREA P
+    assert to_dict(s)["pending"] == "PLANT" and H.same_turn(s, p) and not H.same_turn(s, 1 - p)
+    out = np.zeros(2)
+    w = np.zeros(len(H.FEATURES))
+    w[H.FEATURES.index("vp")] = 1.0
+    H.values(s, w, out)
+    assert list(out) == [v["vp"] for v in to_dict(s)["seats"]]
+    assert set(H.WEIGHTS) >= {"greedy"} and all(len(w) == len(H.FEATURES) for w in H.WEIGHTS.values())

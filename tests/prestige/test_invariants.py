@@ -1,0 +1,107 @@
+"""Section 10 invariants after every decision of random games with 2-4 players (default and varied rules), and
+the batch kernel against the Python API."""
+
+import random
+
+import numpy as np
+import pytest
+
+import brux
+from brux.games.prestige.invariants import StepChecker, check_invariants
+
+PARAMETER_SETS = {
+    "default": {},
+    "first_game": {"first_game": True, "sick_position": "END", "year_end_order": "FIREWOOD_FIRST"},
+    "variants": {"final_extra_mode": "CAP", "sick_position": "FRONT", "start_bonus_all_spaces": True,
+                 "build_group_reversed": False, "buyback_max": 3, "buyback_price": 0, "exp_max": 3,
+                 "min_order_workers": 0, "diff_divisor": 0, "plant_first_bonus": 2, "market_k": 3},
+    "no_events": {"events_on": False, "yellow_per_player": 1, "dark_points": [9, 9, 1]},
+}
+GAMES = {"default": 4, "first_game": 2, "variants": 2, "no_events": 1}
+
+
+def play_checked(game, seed):
+    st = game.new_initial_state(seed=seed)
+    steps = StepChecker(game.params)
+    rnd = random.Random(seed)
+    decisions = 0
+    pendings = set()
+    while True:
+        problems = check_invariants(st) + steps.observe(st)
+        assert problems == [], (seed, st.to_dict()["round"], problems)
+        if st.is_terminal():
+            break
+        pendings.add(st.to_dict()["pending"])
+        st.apply_action(rnd.choice(st.legal_actions()))
+        decisions += 1
+    return st, decisions, pendings
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("pset", sorted(PARAMETER_SETS))
+def test_invariants_after_every_decision(players, pset):
+    game = brux.load_game("prestige", players=players, **PARAMETER_SETS[pset])
+    for seed in range(GAMES[pset]):
+        st, decisions, _ = play_checked(game, 100 * players + seed)
+        v = st.to_dict()
+        assert v["round"] == 12 and v["over"] and v["phase"] == "over"
+        res = st.result()
+        assert sorted(r["rank"] for r in res) == list(range(1, players + 1))
+        assert [r["vp"] for r in res] == [s["vp"] for s in v["seats"]]
+        assert sum(r["win_share"] for r in res) == 1.0
+        assert len(st.record()["actions"]) == decisions
+        again = brux.replay(st.record())
+        assert again.to_dict() == v
+
+
+def test_every_decision_kind_occurs():
+    seen = set()
+    for players in (2, 3, 4):
+        game = brux.load_game("prestige", players=players)
+        for seed in range(3):
+            seen |= play_checked(game, seed)[2]
+    assert seen >= {"SETUP_RESOURCE", "TURN", "START_BONUS", "HIRE", "LAND", "MC_TILE", "MARKET", "ORDER_ITEM",
+                    "ORDER_TARGET", "PLANT", "RESOLVE", "BUYBACK"}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_batch_matches_api(players):
+    """play_random's games are the API's games with seat p choosing by its agent stream."""
+    from brux.core.rng import game_seed
+    from brux.games.prestige.kernel import hooks as H
+
+    game = brux.load_game("prestige", players=players)
+    out = game.play_random(5, master_seed=3)
+    for g in range(5):
+        seed = game_seed(3, g)
+        assert out["seed"][g] == seed
+        s = np.zeros(H.STATE_SIZE + 8, np.int64)
+        H.init(s, game.flat, seed)
+        from brux.core.rng import seed_stream
+
+        for p in range(players):
+            seed_stream(s, H.STATE_SIZE + 2 * p, H.STATE_SIZE + 2 * p + 1, seed, 1 + p)
+        H.play_out_random(s, H.STATE_SIZE)
+        assert [H.vp(s, p) for p in range(players)] == list(out["vp"][g])
+        assert H.length(s) == out["length"][g]
+        for p in range(players):
+            assert sum(out["vp_by_source"][g, p]) == out["vp"][g, p]
+            ranks = 1 + sum(H.better(s, q, p) for q in range(players))
+            assert ranks == out["rank"][g, p]
+            assert 0 <= out["opening"][g, p, 0] < len(game.opening_labels())
+
+
+def test_order_caches_match_a_fresh_computation():
+    """The per-seat caches (unresolved orders per craftsman, products with a target) equal a recomputation."""
+    from brux.games.prestige.kernel.orders import refresh
+
+    game = brux.load_game("prestige", players=4)
+    for seed in range(2):
+        st = game.new_initial_state(seed=seed)
+        rnd = random.Random(seed)
+        while not st.is_terminal():
+            fresh = st.array.copy()
+            for p in range(4):
+                refresh(fresh, p)
+            assert np.array_equal(fresh, st.array)
+            st.apply_action(rnd.choice(st.legal_actions()))
