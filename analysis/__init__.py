@@ -4,43 +4,36 @@ Every table function takes a polars DataFrame/LazyFrame or a pandas DataFrame of
 (``docs/results.md``) and returns a tidy polars DataFrame (pandas with ``as_pandas=True``). Nothing here plays games.
 """
 
-from __future__ import annotations
-
-import importlib
-from typing import Any
-
-#: Where each public name lives; a submodule is imported on first use (scipy, matplotlib and the sweep comparison
-#: are slow to import, and a command that needs only some of them should not pay for all).
-_HOMES = {
-    "balance": ("balance_metrics", "metrics_from_seat_balance", "seat_balance"),
-    "compare": ("SweepComparison", "compare", "plot_sweep_gaps", "write_sweep_report"),
-    "fairness": ("FairnessVerdict", "fairness_verdict", "pattern_counts", "seat_differences"),
-    "findings": ("Findings", "findings"),
-    "io": ("ResultsError", "collect", "is_sweep", "read_manifest", "read_results"),
-    "length": ("game_length",),
-    "openings": ("opening_strength",),
-    "plots": ("figure_png", "plot_opening_strength", "plot_score_sources", "plot_seat_balance",
-              "plot_seat_differences", "plot_source_effects", "plot_vp_distribution", "vp_counts"),
-    "report": ("write_report",),
-    "sources": ("score_sources", "source_effects"),
-    "stats": ("adjust_pvalues", "adjusted_levels", "correlation_pvalue", "format_p", "shrink",
-              "simultaneous_intervals", "wilson_interval", "ztest_two_sample", "ztest_vs_value"),
-}
-_MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
-
-
-def __getattr__(name: str) -> Any:
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
-
+from .balance import balance_metrics, metrics_from_seat_balance, seat_balance
+from .compare import SweepComparison, compare, plot_sweep_gaps, write_sweep_report
+from .fairness import FairnessVerdict, fairness_verdict, pattern_counts, seat_differences
+from .findings import Findings, findings
+from .io import ResultsError, collect, is_sweep, read_manifest, read_results
+from .length import game_length
+from .openings import opening_strength
+from .plots import (
+    figure_png,
+    plot_opening_strength,
+    plot_score_sources,
+    plot_seat_balance,
+    plot_seat_differences,
+    plot_source_effects,
+    plot_vp_distribution,
+    vp_counts,
+)
+from .report import write_report
+from .sources import score_sources, source_effects
+from .stats import (
+    adjust_pvalues,
+    adjusted_levels,
+    correlation_pvalue,
+    format_p,
+    shrink,
+    simultaneous_intervals,
+    wilson_interval,
+    ztest_two_sample,
+    ztest_vs_value,
+)
 
 __all__ = [
     "FairnessVerdict",
