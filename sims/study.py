@@ -263,7 +263,9 @@ def _study(folder: Path, game: str, players: int, budget: float, precision: floa
             continue
         if "cpu_limit" not in lv:  # fixed when the level is first played, so a resumed study plays the same
             others = sum(o["cpu_used"] if "cpu_limit" in o else o["cpu_allocated"] for o in levels if o is not lv)
-            lv["cpu_limit"] = max(budget - record["setup_cpu"] - others, lv["cpu_allocated"])
+            lv["cpu_limit"] = max(budget - record["setup_cpu"] - others, 0.0)
+            if lv["reaches_target"]:  # the pilot's rate is rough: a cheap level may borrow from the later ones
+                lv["cpu_limit"] = max(lv["cpu_limit"], 2 * lv["cpu_allocated"] + 0.5)
         played += _play_level(folder, record, lv, jobs, progress)
         _write(folder, record)
     return StudyResult(folder, record, played)
