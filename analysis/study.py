@@ -14,6 +14,7 @@ from typing import Any
 
 import polars as pl
 
+from .fairness import _round2
 from .findings import Findings, findings, pct
 
 STUDY_FILE = "study.json"
@@ -108,7 +109,7 @@ def _sentences(record: dict[str, Any], levels: dict[str, Findings], margin: floa
         parts.append(f"not fair (beyond {pts}) among {_join(worst)} players")
     for n in by_verdict.get("not decided", []):
         v = levels[n].fairness[0]
-        more = f"needs ~{v.more_games:,} more" if v.more_games else "no number of games in sight"
+        more = f"needs ~{_round2(v.more_games):,} more" if v.more_games else "no number of games in sight"
         parts.append(f"not decided among {n} players ({v.games:,} games, {more})")
     out = []
     if parts:
@@ -136,7 +137,7 @@ def _sentences(record: dict[str, Any], levels: dict[str, Findings], margin: floa
     out.append(_budget_sentence(record))
     p = record.get("persona") or {}
     if p.get("agent"):
-        out.append(f"Best persona: {p['agent']} ({p['method']}).")
+        out.append(f"Best persona: {p['agent']}, by {p['method']}.")
     return out
 
 
