@@ -189,6 +189,7 @@ def _play_level(folder: Path, record: dict[str, Any], lv: dict[str, Any], jobs: 
     if r.games_played:
         lv["cpu_used"] += _cpu() - start
     lv["games"] = int(r.manifest["games_done"])
+    lv["finished"] = True
     return r.games_played
 
 
@@ -259,7 +260,7 @@ def _study(folder: Path, game: str, players: int, budget: float, precision: floa
     played = 0
     levels = record["levels"]
     for lv in sorted(levels, key=lambda lv: lv["cpu_per_game"]):  # cheapest first: what it saves goes on
-        if lv["games_cap"] < 1:
+        if lv["games_cap"] < 1 or lv.get("finished"):  # a finished level stopped at its target, cap or limit
             continue
         if "cpu_limit" not in lv:  # fixed when the level is first played, so a resumed study plays the same
             others = sum(o["cpu_used"] if "cpu_limit" in o else o["cpu_allocated"] for o in levels if o is not lv)
