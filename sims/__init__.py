@@ -12,7 +12,9 @@ from .balance import balance
 from .errors import SimsError
 from .run import RunResult, run
 from .spec import DEFAULT_CHUNK_SIZE, RunSpec, parse_overrides
+from .study import StudyResult, study
 from .sweep import sweep
 
-__all__ = ["DEFAULT_CHUNK_SIZE", "KNOWN_AGENTS", "RunResult", "RunSpec", "SimsError", "balance", "parse_lineup",
-           "parse_overrides", "run", "sweep"]
+__all__ = ["DEFAULT_CHUNK_SIZE", "KNOWN_AGENTS", "RunResult", "RunSpec", "SimsError", "StudyResult", "balance",
+           "parse_lineup",
+           "parse_overrides", "run", "study", "sweep"]

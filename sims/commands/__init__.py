@@ -2,9 +2,9 @@
 
 import argparse
 
-from . import bench, fuzz, plan, sweep, tournament, verify
+from . import bench, fuzz, plan, study, sweep, tournament, verify
 
-MODULES = (fuzz, bench, sweep, tournament, plan, verify)
+MODULES = (fuzz, bench, sweep, tournament, plan, verify, study)
 
 
 def register_all(sub: argparse._SubParsersAction) -> None:

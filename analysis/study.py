@@ -1,0 +1,179 @@
+"""The findings and report of a study folder (``sims.study``): the levels of play side by side.
+
+    from analysis.study import study_findings, write_study_report
+    s = study_findings("results/bruxelles1897-3p-study")
+    s.table, s.sentences, s.levels["greedy"].sentences
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from .fairness import _round2
+from .findings import Findings, findings, pct
+
+STUDY_FILE = "study.json"
+
+
+@dataclass
+class StudyFindings:
+    """Per-level findings (levels with games only), the level table and the study's sentences."""
+
+    record: dict[str, Any]
+    levels: dict[str, Findings]
+    table: pl.DataFrame
+    sentences: list[str]
+
+
+def read_study(folder: str | Path) -> dict[str, Any]:
+    """The record (``study.json``) of a study folder; ValueError when there is none."""
+    file = Path(folder) / STUDY_FILE
+    try:
+        record = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise ValueError(f"{folder} is not a study folder ({STUDY_FILE} cannot be read: {e})") from None
+    if not isinstance(record, dict) or record.get("kind") != "brux study":
+        raise ValueError(f"{file} is not a study record")
+    return record
+
+
+def _interval(f: Findings, seat: int) -> str:
+    v = f.fairness[0]
+    fair = v.win_share[seat] - v.deviation[seat]
+    return f"{v.win_share[seat]:.3f} [{max(fair + v.low[seat], 0):.3f}, {min(fair + v.high[seat], 1):.3f}]"
+
+
+def _top_source(f: Findings) -> str:
+    eff = f.source_effects
+    if eff is None or not eff.height:
+        return ""
+    eff = eff.filter(pl.col("or_per_sd").is_not_nan()).sort("or_per_sd", descending=True).head(2)
+    return ", ".join(f"{r['source']} ×{r['or_per_sd']:.2f}" for r in eff.iter_rows(named=True))
+
+
+def _top_opening(f: Findings) -> str:
+    t = f.openings.get("opening_1")
+    if t is None or not t.height:
+        return ""
+    sig = t.filter(pl.col("significant") & (pl.col("delta") > 0)).sort("shrunk", descending=True).head(2)
+    if not sig.height:
+        return "none significant"
+    return "; ".join(f"seat {r['seat']} {r['opening']} {pct(r['delta'], True)}" for r in sig.iter_rows(named=True))
+
+
+def study_findings(folder: str | Path, margin: float | None = None) -> StudyFindings:
+    """Read every level run of a study folder and compare the levels."""
+    record = read_study(folder)
+    margin = record["margin"] if margin is None else margin
+    players = int(record["players"])
+    out: dict[str, Findings] = {}
+    rows = []
+    for lv in record["levels"]:
+        row: dict[str, Any] = {"level": lv["name"], "games": lv["games"], "cpu_seconds": round(lv["cpu_used"], 1),
+                               "cpu_per_game": lv["cpu_per_game"], "half_width": None, "verdict": "no games",
+                               "max_deviation": None, "top_sources": "", "strongest_openings": ""}
+        row.update({f"seat_{s}": "" for s in range(players)})
+        path = Path(folder) / lv["folder"]
+        if lv["games"] > 0 and (path / "manifest.json").exists():
+            f = findings(path, margin=margin)
+            out[lv["name"]] = f
+            v = f.fairness[0]
+            row.update({"half_width": v.half_width, "verdict": v.verdict, "max_deviation": v.max_deviation,
+                        "top_sources": _top_source(f), "strongest_openings": _top_opening(f)})
+            row.update({f"seat_{s}": _interval(f, s) for s in range(players)})
+        rows.append(row)
+    table = pl.DataFrame(rows)
+    return StudyFindings(record, out, table, _sentences(record, out, margin))
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _sentences(record: dict[str, Any], levels: dict[str, Findings], margin: float) -> list[str]:
+    pts = f"±{100 * margin:g} points"
+    by_verdict: dict[str, list[str]] = {}
+    for name, f in levels.items():
+        by_verdict.setdefault(f.fairness[0].verdict, []).append(name)
+    parts = []
+    if "fair" in by_verdict:
+        parts.append(f"fair within {pts} among {_join(by_verdict['fair'])} players")
+    if "not fair" in by_verdict:
+        worst = [f"{n} (largest deviation {pct(levels[n].fairness[0].max_deviation)} points)"
+                 for n in by_verdict["not fair"]]
+        parts.append(f"not fair (beyond {pts}) among {_join(worst)} players")
+    for n in by_verdict.get("not decided", []):
+        v = levels[n].fairness[0]
+        more = f"needs ~{_round2(v.more_games):,} more" if v.more_games else "no number of games in sight"
+        parts.append(f"not decided among {n} players ({v.games:,} games, {more})")
+    out = []
+    if parts:
+        out.append("Seat balance: " + "; ".join(parts) + ".")
+    decided = {n: f.fairness[0].verdict for n, f in levels.items() if f.fairness[0].verdict != "not decided"}
+    if len(set(decided.values())) > 1:
+        out.append("The verdict changes with the level of play: " + "; ".join(
+            f"{v} among {_join([n for n in decided if decided[n] == v])}" for v in dict.fromkeys(decided.values()))
+            + ".")
+    elif len(decided) > 1 and len(decided) == len(levels):
+        out.append(f"The verdict does not change with the level of play: {next(iter(decided.values()))} at every "
+                   "level.")
+    elif decided:
+        open_ = [n for n in levels if n not in decided]
+        out.append(f"The verdict is {next(iter(decided.values()))} at every decided level ({_join(list(decided))})"
+                   + (f"; {_join(open_)} not decided yet, so whether it changes with the level of play is open."
+                      if open_ else "."))
+    srcs = [f"{n}: {_top_source(f)}" for n, f in levels.items() if _top_source(f)]
+    if srcs:
+        out.append("Sources that decide games (odds ratio of a one-SD edge): " + "; ".join(srcs) + ".")
+    ops = [f"{n}: {_top_opening(f)}" for n, f in levels.items() if _top_opening(f)]
+    if ops:
+        out.append("Strongest first openings (points of win share against the rest of the seat): "
+                   + "; ".join(ops) + ".")
+    out.append(_budget_sentence(record))
+    p = record.get("persona") or {}
+    if p.get("agent"):
+        out.append(f"Best persona: {p['agent']}, by {p['method']}.")
+    return out
+
+
+def _budget_sentence(record: dict[str, Any]) -> str:
+    used = record.get("setup_cpu", 0.0) + sum(lv["cpu_used"] for lv in record["levels"])
+    target = f"±{100 * record['precision']:g} points ({record['games_for_target']:,} games)"
+    per = []
+    for lv in record["levels"]:
+        if lv["games_cap"] < 1:
+            per.append(f"{lv['name']} none (the budget did not cover one game)")
+            continue
+        if lv["reaches_target"]:
+            how = "allowed the target"
+        else:
+            how = f"budget-limited to {lv['games_cap']:,} games"
+        per.append(f"{lv['name']} {lv['games']:,} games in {lv['cpu_used']:.0f} s ({how})")
+    return (f"Budget: {record['budget']:g} CPU seconds for a precision target of {target} per level; used "
+            f"{used:.0f} s ({record.get('setup_cpu', 0.0):.0f} s of pilots and persona choice); " + "; ".join(per)
+            + ".")
+
+
+def write_study_report(folder: str | Path, out_path: str | Path, format: str = "html",
+                       margin: float | None = None) -> tuple[Path, StudyFindings]:
+    """Write the study's report (HTML or Markdown) with the analysis page writer; returns the path and findings."""
+    from .report import FORMATS, _Block, write_page
+
+    if format not in FORMATS:
+        raise ValueError(f"format must be one of {FORMATS}, got {format!r}")
+    s = study_findings(folder, margin)
+    r = s.record
+    blocks = [_Block("h2", "Findings"), _Block("ul", s.sentences), _Block("h2", "Levels of play"),
+              _Block("p", "Every level plays its agent in every seat; seat win shares with always-valid "
+                          f"{int(100 * 0.95)}% intervals (simultaneous over seats); half_width is the interval's "
+                          "half-width reached; cpu_seconds the CPU time the level's games used."),
+              _Block("table", s.table)]
+    for name, f in s.levels.items():
+        blocks += [_Block("h3", f"Level {name}"), _Block("ul", f.sentences)]
+    title = f"brux study: {r['game']}, {r['players']} players"
+    return write_page(title, blocks, out_path, format, {"levels": s.table}), s

@@ -1,0 +1,53 @@
+"""`brux study`: one game at every level of play, each sized to a precision target within a CPU budget."""
+
+import argparse
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("study", help="play a game at every level of play and compare the levels",
+                       description="Play the game with all seats random, greedy, the best persona and the strongest "
+                                   "agent, each a sequential run to the precision target, within a CPU budget split "
+                                   "across the levels (cheap levels reach the target, expensive ones get what is "
+                                   "left). Prints the level table and the findings, writes one report. Re-running "
+                                   "the same command resumes the study.")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--players", type=int, default=3, metavar="N", help="player count (default: %(default)s)")
+    p.add_argument("--budget", type=float, default=600.0, metavar="SECONDS",
+                   help="total CPU seconds for the study (default: %(default)s)")
+    p.add_argument("--precision", type=float, default=0.01, metavar="H",
+                   help="target half-width of every seat's always-valid win-share interval (default: %(default)s)")
+    p.add_argument("--margin", type=float, default=0.02, metavar="M",
+                   help="fairness margin in win share (default: %(default)s = 2 points)")
+    p.add_argument("--seed", type=int, default=1, metavar="S", help="master seed (default: %(default)s)")
+    p.add_argument("--out", metavar="DIR", help="study folder (default: results/GAME-Np-study)")
+    p.add_argument("--report", metavar="PATH", help="report file (default: DIR/report.html, or .md with --format md)")
+    p.add_argument("--format", choices=("html", "md"), help="report format (default: from the --report suffix)")
+    p.add_argument("--jobs", type=int, default=-1, metavar="N", help="parallel workers (default: all cores)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+
+    from analysis.study import write_study_report
+    from sims.cli import _report_format, check_output_file, out_path
+    from sims.study import study
+
+    out = out_path(args.out, f"results/{args.game}-{args.players}p-study")
+    fmt = _report_format(args.report, args.format)
+    check_output_file(args.report, "--report")
+    result = study(args.game, args.players, budget=args.budget, precision=args.precision, margin=args.margin,
+                   seed=args.seed, out=out, jobs=args.jobs, progress=not args.quiet and sys.stderr.isatty())
+    report, found = write_study_report(result.path, args.report or out / f"report.{fmt}", fmt)
+    t = found.table
+    print(f"{'level':<22} {'games':>7} {'CPU s':>7} {'half-width':>10}  {'verdict':<12} seat win shares")
+    for r in t.iter_rows(named=True):
+        hw = f"{r['half_width']:.4f}" if r["half_width"] is not None else "-"
+        seats = "  ".join(r[c] for c in t.columns if c.startswith("seat_"))
+        print(f"{r['level']:<22} {r['games']:>7,} {r['cpu_seconds']:>7.1f} {hw:>10}  {r['verdict']:<12} {seats}")
+    print("findings:")
+    for s in found.sentences:
+        print(f"- {s}")
+    print(f"played now: {result.games_played:,} games; report: {report}")
+    return 0

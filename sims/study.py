@@ -1,0 +1,272 @@
+"""Studies: one game played at several levels of play, each run sized to a precision target within a CPU budget.
+
+    import sims
+    s = sims.study("bruxelles1897", players=3, budget=600, out="results/bruxelles1897-3p-study")
+    s.table()        # one row per level: games, CPU, precision reached, verdict, seat win shares
+    s.findings()     # analysis.study.StudyFindings: per-level findings and the sentences of the report
+
+The levels come from the game's agents: all ``random``, all ``greedy``, all of the best persona (a documented
+per-game default, otherwise a short measured mini-tournament against ``greedy``), all of the strongest agent
+(``vmcts`` when offered, else ``mcts``). A timed pilot measures the CPU per game of each level; the budget (CPU
+seconds of this process, kernel loading excluded) is split so the cheap levels reach their precision target and
+the expensive ones get what is left. Each level is a normal sequential run (``until=`` the precision rule) in its
+own subfolder; the study folder holds ``study.json`` and is locked while a study writes it. Running the same study
+again resumes it: levels already at their target or out of budget play nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+import brux
+from brux.games import get_rules
+
+from .errors import SimsError
+from .lock import folder_lock
+from .run import run
+from .spec import RunSpec
+from .stopping import Stopper
+from .store import _atomic_write
+from .warmup import warm_up
+
+STUDY_FILE = "study.json"
+#: the best persona of a game, from measured tournaments (docs/agents.md); other games measure it
+DEFAULT_PERSONA = {"bruxelles1897": "heuristic:balanced"}
+PILOT_SECONDS = 0.5  # a pilot doubles its games until it used this much CPU (or its cap)
+PILOT_MAX_GAMES = 4096
+PERSONA_GAMES = 16  # games per persona and seat in the persona mini-tournament
+CONFIDENCE = 0.95
+
+
+@dataclass
+class StudyResult:
+    """A study folder and its record (``study.json``); the level runs are subfolders ``level-<name>``."""
+
+    path: Path
+    record: dict[str, Any]
+    games_played: int  # by this call
+
+    @property
+    def levels(self) -> list[dict[str, Any]]:
+        return self.record["levels"]
+
+    def findings(self, margin: float | None = None) -> Any:
+        """The per-level findings and the study's sentences (analysis.study.StudyFindings)."""
+        from analysis.study import study_findings
+
+        return study_findings(self.path, margin=margin)
+
+    def table(self) -> pl.DataFrame:
+        """One row per level: games, CPU, precision reached, fairness verdict, seat win shares with intervals."""
+        return self.findings().table
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._=-]+", "_", name)
+
+
+def _cpu() -> float:
+    return time.process_time()
+
+
+def _timed_run(game: str, players: int, games: int, agents: list[str], seed: int, jobs: int) -> float:
+    """CPU seconds of a throw-away run (kernels loaded first, outside the clock)."""
+    spec = RunSpec.create(game, players, games, agents, seed, None, games)
+    warm_up(spec.load_game(), spec.agents)
+    start = _cpu()
+    run(game, players, games, agents=agents, seed=seed, chunk_size=games, jobs=jobs)
+    return _cpu() - start
+
+
+def _pilot(game: str, players: int, agents: list[str], seed: int, jobs: int) -> tuple[int, float]:
+    """(games, CPU seconds) of the pilot: games doubled from 2 until it takes PILOT_SECONDS of CPU."""
+    games, cpu, total_games, total_cpu = 2, 0.0, 0, 0.0
+    while True:
+        cpu = _timed_run(game, players, games, agents, seed + 7919, jobs)
+        total_games, total_cpu = total_games + games, total_cpu + cpu
+        if cpu >= PILOT_SECONDS or games >= PILOT_MAX_GAMES:
+            return games, cpu if cpu > 0 else 1e-6  # the last (largest) pilot gives the rate
+        games *= 4
+
+
+def pick_persona(game: str, players: int, seed: int, jobs: int) -> tuple[str | None, dict[str, Any]]:
+    """The best persona of a game: the documented default, else the best of a short mini-tournament in which each
+    persona plays every seat against ``greedy`` (returns the name and a record of how it was chosen)."""
+    names = brux.load_game(game, players).agent_names()
+    personas = [n for n in names if n.startswith("heuristic:")]
+    if not personas:
+        return None, {"method": "none offered"}
+    if game in DEFAULT_PERSONA and DEFAULT_PERSONA[game] in personas:
+        return DEFAULT_PERSONA[game], {"method": "documented default (measured tournaments, docs/agents.md)"}
+    other = "greedy" if "greedy" in names else "random"
+    shares: dict[str, float] = {}
+    cpu = 0.0
+    for p in personas:
+        total = 0.0
+        for seat in range(players):
+            lineup = [other] * players
+            lineup[seat] = p
+            warm_up(brux.load_game(game, players), lineup)
+            start = _cpu()
+            r = run(game, players, PERSONA_GAMES, agents=lineup, seed=seed + 104729, chunk_size=PERSONA_GAMES,
+                    jobs=jobs)
+            cpu += _cpu() - start
+            t = r.table().filter(pl.col("seat") == seat)
+            total += float(t["win_share"].sum())
+        shares[p] = total / (players * PERSONA_GAMES)
+    best = max(shares, key=lambda k: shares[k])
+    return best, {"method": f"mini-tournament: each persona in every seat against {other}, {PERSONA_GAMES} games "
+                            "per seat", "win_shares": shares, "cpu_seconds": cpu}
+
+
+def strongest_agent(names: list[str]) -> str | None:
+    """``vmcts`` when the game offers it, else ``mcts``, else None."""
+    return next((a for a in ("vmcts", "mcts") if a in names), None)
+
+
+def choose_levels(game: str, players: int, persona: str | None) -> list[str]:
+    """The agents of the levels (each played in every seat), weakest first, without repeats."""
+    names = brux.load_game(game, players).agent_names()
+    levels = ["random"] + [a for a in ("greedy", persona, strongest_agent(names)) if a and a in names]
+    return list(dict.fromkeys(levels))
+
+
+def games_for_target(precision: float, players: int) -> int:
+    """Games for an always-valid half-width of ``precision`` on every seat (the cap tunes the sequence)."""
+    from analysis.sequential import games_for_precision
+
+    n = games_for_precision(precision, 1 - CONFIDENCE, players, 1000)
+    for _ in range(3):  # the boundary is tuned for the planned games: iterate to a fixed point
+        n = games_for_precision(precision, 1 - CONFIDENCE, players, n)
+    return n
+
+
+def allocate(levels: list[dict[str, Any]], budget: float, need: int) -> None:
+    """Split ``budget`` CPU seconds: cheapest level first, each gets what reaching ``need`` games costs, at most an
+    equal share of what is left; sets ``cpu_allocated`` and ``games_cap`` on each level."""
+    left = budget
+    order = sorted(range(len(levels)), key=lambda i: levels[i]["cpu_per_game"])
+    for k, i in enumerate(order):
+        lv = levels[i]
+        share = left / (len(order) - k)
+        games = min(need, int(share / lv["cpu_per_game"]))
+        lv["games_cap"] = max(games, 0)
+        lv["cpu_allocated"] = lv["games_cap"] * lv["cpu_per_game"]
+        lv["reaches_target"] = games >= need
+        left -= lv["cpu_allocated"]
+
+
+def _play_level(folder: Path, record: dict[str, Any], lv: dict[str, Any], jobs: int, progress: bool) -> int:
+    """Play (or resume) one level's sequential run until its precision target or its CPU limit; games played."""
+    game, players, seed = record["game"], record["players"], record["seed"]
+    chunk = max(1, math.ceil(lv["games_cap"] / 16))
+    stopper = Stopper("precision", record["precision"], margin=record["margin"], confidence=CONFIDENCE)
+    spec = RunSpec.create(game, players, lv["games_cap"], lv["agents"], seed, None, chunk)
+    left = lv["cpu_limit"] - lv["cpu_used"]
+    if left > 0:
+        warm_up(spec.load_game(), spec.agents)
+    start, batches = _cpu(), [0]
+
+    def until(path: Path, manifest: dict[str, Any]) -> bool:
+        if stopper(path, manifest):
+            return True
+        spent = _cpu() - start
+        per_batch = spent / batches[0] if batches[0] else 0.0
+        batches[0] += 1
+        return spent + per_batch > left  # the next batch would go over the level's CPU limit
+
+    r = run(game, players, lv["games_cap"], agents=lv["agents"], seed=seed, out=folder / lv["folder"],
+            chunk_size=chunk, jobs=jobs, progress=progress, until=until)
+    if r.games_played:
+        lv["cpu_used"] += _cpu() - start
+    lv["games"] = int(r.manifest["games_done"])
+    lv["finished"] = True
+    return r.games_played
+
+
+def _write(folder: Path, record: dict[str, Any]) -> None:
+    text = json.dumps(record, indent=1) + "\n"
+    _atomic_write(folder / STUDY_FILE, lambda p: p.write_text(text, encoding="utf-8"))
+
+
+def _identity(record: dict[str, Any]) -> dict[str, Any]:
+    return {k: record.get(k) for k in ("game", "players", "seed", "budget", "precision", "margin")}
+
+
+def study(game: str, players: int = 3, *, budget: float = 600.0, precision: float = 0.01, margin: float = 0.02,
+          seed: int = 1, out: str | Path | None = None, jobs: int = -1, progress: bool = False) -> StudyResult:
+    """Play ``game`` at every level of play, each run sequential to an always-valid half-width of ``precision``
+    (win share) within the CPU ``budget`` (seconds) split across levels; resumes a study already in ``out``."""
+    if game not in brux.list_games():
+        raise SimsError(f"unknown game {game!r}; known games: {', '.join(brux.list_games())}")
+    rules = get_rules(game)
+    if not rules.min_players <= players <= rules.max_players:
+        raise SimsError(f"{game} is played by {rules.min_players} to {rules.max_players} players, got {players}")
+    if not (isinstance(budget, (int, float)) and math.isfinite(budget) and budget > 0):
+        raise SimsError(f"the budget must be a positive number of CPU seconds, got {budget}")
+    if not 0 < precision < 0.5:
+        raise SimsError(f"the precision must be between 0 and 0.5 (a win share), got {precision}")
+    if not 0 < margin < 1:
+        raise SimsError(f"the margin must be between 0 and 1 (a win share), got {margin}")
+    if out is not None and not str(out).strip():
+        raise SimsError("the output folder must not be an empty path")
+    tmp = tempfile.mkdtemp(prefix="brux-study-") if out is None else None
+    folder = Path(tmp or out)  # type: ignore[arg-type]
+    folder.mkdir(parents=True, exist_ok=True)
+    with folder_lock(folder):
+        return _study(folder, game, players, float(budget), precision, margin, seed, jobs, progress)
+
+
+def _study(folder: Path, game: str, players: int, budget: float, precision: float, margin: float, seed: int,
+           jobs: int, progress: bool) -> StudyResult:
+    if (folder / "manifest.json").exists() or (folder / "sweep.json").exists():
+        raise SimsError(f"{folder} holds a run or a sweep, not a study; use another folder")
+    record: dict[str, Any] = {"kind": "brux study", "game": game, "players": players, "seed": seed,
+                              "budget": budget, "precision": precision, "margin": margin}
+    file = folder / STUDY_FILE
+    if file.exists():
+        try:
+            old = json.loads(file.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as e:
+            raise SimsError(f"{file} cannot be read ({e}); brux does not replace files it cannot read") from None
+        if not isinstance(old, dict) or _identity(old) != _identity(record):
+            held = json.dumps(_identity(old) if isinstance(old, dict) else old)
+            raise SimsError(f"{folder} holds another study ({held}); use another folder or the same options")
+        record = old
+    else:
+        persona, how = pick_persona(game, players, seed, jobs)
+        record["persona"] = {"agent": persona, **how}
+        need = games_for_target(precision, players)
+        levels = []
+        for agent in choose_levels(game, players, persona):
+            games, cpu = _pilot(game, players, [agent] * players, seed, jobs)  # kernels loaded off the clock
+            levels.append({"name": agent, "agents": [agent] * players, "folder": f"level-{_slug(agent)}",
+                           "pilot_games": games, "pilot_cpu": cpu, "cpu_per_game": cpu / games,
+                           "cpu_used": 0.0, "games": 0})
+        record["setup_cpu"] = how.get("cpu_seconds", 0.0) + sum(lv["pilot_cpu"] for lv in levels)
+        record["games_for_target"] = need
+        allocate(levels, max(budget - record["setup_cpu"], 0.0), need)
+        record["levels"] = levels
+        _write(folder, record)
+    played = 0
+    levels = record["levels"]
+    for lv in sorted(levels, key=lambda lv: lv["cpu_per_game"]):  # cheapest first: what it saves goes on
+        if lv["games_cap"] < 1 or lv.get("finished"):  # a finished level stopped at its target, cap or limit
+            continue
+        if "cpu_limit" not in lv:  # fixed when the level is first played, so a resumed study plays the same
+            others = sum(o["cpu_used"] if "cpu_limit" in o else o["cpu_allocated"] for o in levels if o is not lv)
+            lv["cpu_limit"] = max(budget - record["setup_cpu"] - others, 0.0)
+            if lv["reaches_target"]:  # the pilot's rate is rough: a cheap level may borrow from the later ones
+                lv["cpu_limit"] = max(lv["cpu_limit"], 2 * lv["cpu_allocated"] + 0.5)
+        played += _play_level(folder, record, lv, jobs, progress)
+        _write(folder, record)
+    return StudyResult(folder, record, played)
