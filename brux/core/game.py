@@ -53,6 +53,14 @@ class Game:
     def num_actions(self) -> int:
         return self.rules.n_actions
 
+    @property
+    def observation_shape(self) -> tuple[int]:
+        """Shape of `State.observation(player)` (float32)."""
+        return (self.rules.obs_size,)
+
+    min_utility = 0.0  # utilities are win shares: 1/k to each of the k seats ranked first, 0 to the others
+    max_utility = 1.0
+
     def action_to_string(self, action: int) -> str:
         """The readable name of action number `action` (0 .. num_actions - 1); ValueError for any other value."""
         if not is_int(action) or not 0 <= action < len(self._names):
@@ -193,8 +201,34 @@ class State:
         other.history = list(self.history)
         return other
 
-    def to_dict(self) -> dict[str, Any]:
-        return self.game.rules.to_dict(self.array)
+    def to_dict(self, player: int | None = None) -> dict[str, Any]:
+        """The readable view; with `player`, that seat's view: what it cannot see in canonical form (decks in
+        canonical order — their composition is public —, other seats' sealed plays withdrawn, seeds zeroed)."""
+        if player is None:
+            return self.game.rules.to_dict(self.array)
+        return self.game.rules.to_dict(self.game.rules.hidden_view(self.array, self._seat(player)))
+
+    def observation(self, player: int) -> np.ndarray:
+        """Seat `player`'s float32 observation, shape `game.observation_shape` (layout: the game's docs)."""
+        return self.game.rules.observation(self.array, self._seat(player))
+
+    def resample(self, player: int, seed: int) -> State:
+        """A copy in which everything `player` cannot see is re-drawn from `seed` consistently with what it saw
+        (the game's `determinise`, as the agents use). The copy keeps the history but has no scenario."""
+        other = State(self.game, self.game.rules.resample(self.array, self._seat(player), nonneg_int64(seed)),
+                      self.seed, None)
+        other.history = list(self.history)
+        return other
+
+    def rewards(self) -> np.ndarray:
+        """Running reward of every seat: its victory points so far (float64; the utility at the end is the win
+        share of `result()`)."""
+        return self.game.rules.rewards(self.array)
+
+    def _seat(self, player: Any) -> int:
+        if not is_int(player) or not 0 <= player < self.game.players:
+            raise ValueError(f"player must be a seat from 0 to {self.game.players - 1}, got {player!r}")
+        return int(player)
 
     def result(self) -> list[dict[str, Any]]:
         """Per seat: seat, vp, rank, win_share, vp_by_source; only for a finished game."""
