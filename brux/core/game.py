@@ -227,6 +227,14 @@ class State:
         other.history = list(self.history)
         return other
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its game's name, players, overrides and its array (the game is rebuilt on loading)."""
+        return _unpickle_state, (self.game.name, self.game.players, self.game.overrides, self.array, self.seed,
+                                 self.scenario, self.history)
+
+    def __deepcopy__(self, memo: dict) -> State:
+        return self.clone()  # the game (parameters, rules) is shared, as in clone
+
     def to_dict(self, player: int | None = None) -> dict[str, Any]:
         """The readable view; with `player`, that seat's view: what it cannot see in canonical form (decks in
         canonical order — their composition is public —, other seats' sealed plays withdrawn, seeds zeroed)."""
@@ -287,3 +295,12 @@ class State:
         return f"{self.game.name}: round {d.get('round')}, seat {d['current_player']} to decide {d['pending']}"
 
     __repr__ = __str__
+
+
+def _unpickle_state(name: str, players: int, overrides: dict[str, Any], array: np.ndarray, seed: int,
+                    scenario: dict[str, Any] | None, history: list[int]) -> State:
+    from brux.games import get_rules
+
+    state = State(Game(get_rules(name), players, overrides), array.copy(), seed, scenario)
+    state.history = list(history)
+    return state
