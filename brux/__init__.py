@@ -4,12 +4,13 @@ from typing import Any
 
 from brux.core.game import Game, State
 from brux.core.records import replay
+from brux.core.vector import VectorEnv
 from brux.errors import IllegalActionError, RecordError, ScenarioError, UnknownGameError
 from brux.games import GAMES, get_rules
 
 __version__ = "0.1.0"
-__all__ = ["Game", "IllegalActionError", "RecordError", "ScenarioError", "State", "UnknownGameError", "list_games",
-           "load_game", "replay"]
+__all__ = ["Game", "IllegalActionError", "RecordError", "ScenarioError", "State", "UnknownGameError", "VectorEnv",
+           "list_games", "load_game", "replay"]
 
 
 def list_games() -> list[str]:

@@ -12,7 +12,7 @@ run-time arguments instead makes Numba embed their addresses, which disables cac
     shares(s, out)              win share of each seat of a finished game
     values(s, w, out)           evaluation w . features of each seat
     same_turn(s, p)             the pending decision continues seat p's turn (a sub-decision)
-    determinise(s, rng, ko, co) resample everything the deciding agent does not see from its stream
+    determinise(s, p, rng, ko, co) resample everything seat p does not see from the stream (p = the decider)
 
 Each agent draws only from its own stream (a key and a counter at rng[ko], rng[co]), never from the game's chance
 stream. Every lookahead works on a determinised copy of the state, so no decision can depend on hidden information.
@@ -168,7 +168,7 @@ def build(apply, player, nlegal, legal, nplayers, shares, values, same_turn, det
         t = bufs[1]
         u = bufs[2]
         copy_state(root, s)
-        determinise(root, rng, ko, co)
+        determinise(root, player(root), rng, ko, co)
         best = NEG
         best_a = legal(s, 0)
         for i in range(nlegal(s)):
@@ -196,7 +196,7 @@ def build(apply, player, nlegal, legal, nplayers, shares, values, same_turn, det
         t = bufs[1]
         u = bufs[2]
         copy_state(root, s)
-        determinise(root, rng, ko, co)
+        determinise(root, player(root), rng, ko, co)
         for i in range(nl):
             copy_state(t, root)
             apply(t, legal(s, i))
@@ -224,7 +224,7 @@ def build(apply, player, nlegal, legal, nplayers, shares, values, same_turn, det
             total = 0.0
             for _ in range(ip[IP_N]):
                 copy_state(t, s)
-                determinise(t, rng, ko, co)
+                determinise(t, player(t), rng, ko, co)
                 apply(t, a)
                 playout(t, ip[IP_DEPTH], rng, ko, co)
                 rewards(t, fp, rew, ev)
@@ -253,7 +253,7 @@ def build(apply, player, nlegal, legal, nplayers, shares, values, same_turn, det
         n_nodes = 1
         for _ in range(iters):
             copy_state(t, s)
-            determinise(t, rng, ko, co)
+            determinise(t, player(t), rng, ko, co)
             node = 0
             path[0] = 0
             plen = 1

@@ -146,8 +146,10 @@ def split_lineup(agents: str | Sequence[str]) -> list[str]:
     In a string, an item holding ``=`` but no ``:`` continues the previous spec (it is an option), and so does a
     persona name right after ``heuristic:``; every other item starts a new spec.
     """
+    if callable(agents):  # one Python strategy for every seat (brux.agents.python)
+        return [agents]
     if not isinstance(agents, str):
-        return [str(a).strip() for a in agents]
+        return [a if callable(a) else str(a).strip() for a in agents]
     out: list[str] = []
     for item in (x.strip() for x in agents.split(",")):
         if out and "=" in item and ":" not in item:

@@ -53,6 +53,14 @@ class Game:
     def num_actions(self) -> int:
         return self.rules.n_actions
 
+    @property
+    def observation_shape(self) -> tuple[int]:
+        """Shape of `State.observation(player)` (float32)."""
+        return (self.rules.obs_size,)
+
+    min_utility = 0.0  # utilities are win shares: 1/k to each of the k seats ranked first, 0 to the others
+    max_utility = 1.0
+
     def action_to_string(self, action: int) -> str:
         """The readable name of action number `action` (0 .. num_actions - 1); ValueError for any other value."""
         if not is_int(action) or not 0 <= action < len(self._names):
@@ -105,9 +113,25 @@ class Game:
 
     def parse_agents(self, agents: str | list[str] | tuple[str, ...] = "random") -> tuple[str, ...]:
         """The canonical spec of each seat's agent; a single spec plays every seat. ValueError names a bad one."""
-        if self.rules.agents is None:
-            return self._random_lineup(agents)
-        return tuple(str(s) for s in self.rules.agents.parse(self, agents))
+        from brux.agents.python import is_python_entry, label, load_policy
+        from brux.agents.spec import split_lineup
+
+        entries = split_lineup(agents)
+        python = {i for i, e in enumerate(entries) if is_python_entry(e)}
+        if not python:
+            if self.rules.agents is None:
+                return self._random_lineup(agents)
+            return tuple(str(s) for s in self.rules.agents.parse(self, agents))
+        if len(entries) not in (1, self.players):
+            raise ValueError(f"{len(entries)} agents given for {self.players} players; give one for all seats or one "
+                             "per seat")
+        for i in python:
+            load_policy(entries[i])
+        others = [e for i, e in enumerate(entries) if i not in python]
+        if others:  # validate the Numba seats' specs, one at a time
+            canon = {e: self.parse_agents([e] * self.players)[0] for e in others}
+        names = [label(e) if i in python else canon[e] for i, e in enumerate(entries)]
+        return tuple(names) * (self.players // len(names))
 
     def _random_lineup(self, agents: str | list[str] | tuple[str, ...]) -> tuple[str, ...]:
         """The line-up of a game without agents capability: every seat `random`."""
@@ -125,8 +149,18 @@ class Game:
         """Per-seat result arrays (as play_random) of games first_index.. of a run, one agent spec per seat.
 
         Same seeds give the same deals to every line-up; all seats "random" gives play_random's games exactly.
+        A seat may be a Python strategy (a callable or "module:function", see brux.agents.python): the line-up is
+        then played step by step in Python.
         """
+        from brux.agents.python import is_python_entry, play_python_lineup
+        from brux.agents.spec import split_lineup
+
         n_games, master_seed, first_index = _run_args(n_games, master_seed, first_index)
+        entries = split_lineup(agents)
+        if any(is_python_entry(e) for e in entries):  # a Python seat: step by step (brux.agents.python)
+            self.parse_agents(agents)
+            entries = entries * (self.players // len(entries))
+            return play_python_lineup(self, n_games, master_seed, first_index, entries)
         if self.rules.agents is None:
             self._random_lineup(agents)
             return self.play_random(n_games, master_seed, first_index)
@@ -193,8 +227,42 @@ class State:
         other.history = list(self.history)
         return other
 
-    def to_dict(self) -> dict[str, Any]:
-        return self.game.rules.to_dict(self.array)
+    def __reduce__(self) -> tuple:
+        """Pickled as its game's name, players, overrides and its array (the game is rebuilt on loading)."""
+        return _unpickle_state, (self.game.name, self.game.players, self.game.overrides, self.array, self.seed,
+                                 self.scenario, self.history)
+
+    def __deepcopy__(self, memo: dict) -> State:
+        return self.clone()  # the game (parameters, rules) is shared, as in clone
+
+    def to_dict(self, player: int | None = None) -> dict[str, Any]:
+        """The readable view; with `player`, that seat's view: what it cannot see in canonical form (decks in
+        canonical order — their composition is public —, other seats' sealed plays withdrawn, seeds zeroed)."""
+        if player is None:
+            return self.game.rules.to_dict(self.array)
+        return self.game.rules.to_dict(self.game.rules.hidden_view(self.array, self._seat(player)))
+
+    def observation(self, player: int) -> np.ndarray:
+        """Seat `player`'s float32 observation, shape `game.observation_shape` (layout: the game's docs)."""
+        return self.game.rules.observation(self.array, self._seat(player))
+
+    def resample(self, player: int, seed: int) -> State:
+        """A copy in which everything `player` cannot see is re-drawn from `seed` consistently with what it saw
+        (the game's `determinise`, as the agents use). The copy keeps the history but has no scenario."""
+        other = State(self.game, self.game.rules.resample(self.array, self._seat(player), nonneg_int64(seed)),
+                      self.seed, None)
+        other.history = list(self.history)
+        return other
+
+    def rewards(self) -> np.ndarray:
+        """Running reward of every seat: its victory points so far (float64; the utility at the end is the win
+        share of `result()`)."""
+        return self.game.rules.rewards(self.array)
+
+    def _seat(self, player: Any) -> int:
+        if not is_int(player) or not 0 <= player < self.game.players:
+            raise ValueError(f"player must be a seat from 0 to {self.game.players - 1}, got {player!r}")
+        return int(player)
 
     def result(self) -> list[dict[str, Any]]:
         """Per seat: seat, vp, rank, win_share, vp_by_source; only for a finished game."""
@@ -227,3 +295,12 @@ class State:
         return f"{self.game.name}: round {d.get('round')}, seat {d['current_player']} to decide {d['pending']}"
 
     __repr__ = __str__
+
+
+def _unpickle_state(name: str, players: int, overrides: dict[str, Any], array: np.ndarray, seed: int,
+                    scenario: dict[str, Any] | None, history: list[int]) -> State:
+    from brux.games import get_rules
+
+    state = State(Game(get_rules(name), players, overrides), array.copy(), seed, scenario)
+    state.history = list(history)
+    return state

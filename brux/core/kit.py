@@ -139,6 +139,44 @@ def build(hooks):
             out[i] = legal(s, i)
         return out
 
+    observe, n_actions = hooks.observe, hooks.N_ACTIONS
+
+    @njit(inline="always")
+    def vec_view(s, i, obs, masks):
+        """Row i of the observations (the seat to move's) and legal-action masks of the game in s."""
+        p = player(s)
+        for a in range(n_actions):
+            masks[i, a] = False
+        if p < 0:
+            return
+        observe(s, p, obs[i])
+        for j in range(nlegal(s)):
+            masks[i, legal(s, j)] = True
+
+    @njit(nogil=True, inline="always")  # compiled once, into the game's cached entry point
+    def vec_reset(params, master_seed, next_index, states, obs, masks):
+        """Start game next_index[0] + i of a run in row i of `states` (next_index advanced); rows of obs, masks."""
+        for i in range(states.shape[0]):
+            init(states[i], params, batch_game_seed(master_seed, next_index[0]))
+            next_index[0] += 1
+            vec_view(states[i], i, obs, masks)
+
+    @njit(nogil=True, inline="always")
+    def vec_step(params, master_seed, next_index, states, actions, obs, masks, rewards, done):
+        """Apply actions[i] in game i; a game that ends gets its seats' win shares as rewards (0 otherwise), done,
+        and the next game of the run in its row (the observation and mask are the new game's)."""
+        for i in range(states.shape[0]):
+            s = states[i]
+            apply(s, actions[i])
+            for p in range(rewards.shape[1]):
+                rewards[i, p] = 0.0
+            done[i] = player(s) < 0
+            if done[i]:
+                shares(s, rewards[i])
+                init(s, params, batch_game_seed(master_seed, next_index[0]))
+                next_index[0] += 1
+            vec_view(s, i, obs, masks)
+
     return SimpleNamespace(play_random_batch=play_random_batch, record_result=record_result, rank=rank,
                            shares=shares, start_game=start_game, legal_actions=legal_actions,
-                           agent_rng=agent_rng, work_size=work_size)
+                           agent_rng=agent_rng, work_size=work_size, vec_reset=vec_reset, vec_step=vec_step)

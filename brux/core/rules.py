@@ -15,6 +15,12 @@ import numpy as np
 
 from brux.core.kit import BATCH_KEYS
 from brux.core.params import ParamTable
+from brux.core.rng import seed_stream
+
+# Kernel hooks every game provides (docs/adding-a-game.md); a game missing one does not load.
+HOOKS = ("init", "apply", "player", "nlegal", "legal", "nplayers", "vp", "source_vp", "opening", "length", "better",
+         "hide", "determinise", "observe", "STATE_SIZE", "N_ACTIONS", "N_SOURCES", "N_OPENINGS", "MAX_PLAYERS",
+         "OBS_SIZE")
 
 
 @dataclass(eq=False)
@@ -38,6 +44,41 @@ class Rules:
     opening_labels: Callable[[np.ndarray], tuple[str, ...]]  # label of every opening code (code -1 is '-')
     agents: Any = None  # brux.agents.kit.GameAgents or None
     rules_version: int = 0
+
+    def __post_init__(self) -> None:
+        missing = [name for name in HOOKS if not hasattr(self.hooks, name)]
+        if missing:
+            raise TypeError(f"{self.name}: kernel hooks missing {', '.join(missing)} (docs/adding-a-game.md)")
+
+    @property
+    def obs_size(self) -> int:
+        """Length of an observation vector (the game's OBS_SIZE)."""
+        return int(self.hooks.OBS_SIZE)
+
+    def observation(self, state: np.ndarray, player: int) -> np.ndarray:
+        """Seat `player`'s float32 observation (the game's `observe` hook; layout in its docs)."""
+        out = np.zeros(self.obs_size, np.float32)
+        self.hooks.observe(state, player, out)
+        return out
+
+    def hidden_view(self, state: np.ndarray, player: int) -> np.ndarray:
+        """A copy of the state with what `player` cannot see in canonical form (the game's `hide` hook)."""
+        t = state.copy()
+        self.hooks.hide(t, player)
+        return t
+
+    def resample(self, state: np.ndarray, player: int, seed: int) -> np.ndarray:
+        """A copy with what `player` cannot see re-drawn from `seed` by the game's `determinise` (as the agents)."""
+        t = state.copy()
+        rng = np.zeros(2, np.int64)
+        seed_stream(rng, 0, 1, seed, 0)
+        self.hooks.determinise(t, player, rng, 0, 1)
+        return t
+
+    def rewards(self, state: np.ndarray) -> np.ndarray:
+        """Running reward of every seat: its victory points so far (float64)."""
+        h = self.hooks
+        return np.array([h.vp(state, p) for p in range(int(h.nplayers(state)))], np.float64)
 
     @property
     def n_actions(self) -> int:

@@ -95,7 +95,7 @@ def test_determinise_keeps_the_public_information():
     for state in bidding_states(4, seed=30)[:8]:
         s = state.array.copy()
         rng = np.array([rnd.getrandbits(62), 0], np.int64)
-        LA.determinise(s, rng, 0, 1)
+        LA.determinise(s, s[L.G_CUR], rng, 0, 1)
         t = state.clone()
         t.array[:] = s
         assert t.to_dict() == state.to_dict()

@@ -222,8 +222,28 @@ def g_same_turn(s, p):
 
 
 @njit(**JIT)
-def determinise(s, rng, key_off, ctr_off):
-    """Resample what the deciding agent does not see, from its own stream (rng[key_off], rng[ctr_off]).
+def hide(s, me):
+    """Put what seat `me` does not see in canonical form, in place: every deck in its canonical (sorted) order (its
+    composition is public), the chance stream zeroed. Every seat sees the same, so `me` is unused."""
+    for d in range(C.N_DECKS):
+        base = L.DECK + d * L.DECK_CAP
+        n = s[L.DECK_LEN + d]
+        for i in range(1, n):  # insertion sort: canonical order
+            x = s[base + i]
+            j = i - 1
+            while j >= 0 and s[base + j] > x:
+                s[base + j + 1] = s[base + j]
+                j -= 1
+            s[base + j + 1] = x
+    s[L.G_SEED] = 0
+    s[L.G_RNG_KEY] = 0
+    s[L.G_RNG_CTR] = 0
+
+
+@njit(**JIT)
+def determinise(s, me, rng, key_off, ctr_off):
+    """Resample what seat `me` does not see (every seat sees the same here), from the stream (rng[key_off],
+    rng[ctr_off]).
 
     Every deck is sorted into its canonical list (its composition is public) and shuffled; then the chance stream
     of the copy is re-keyed, so reshuffles and future areas cannot depend on the real game's stream either.
@@ -257,4 +277,4 @@ def features(state: np.ndarray, seat_index: int) -> dict[str, float]:
     return out
 
 
-__all__ = ["FEATURES", "PERSONAS", "WEIGHTS", "determinise", "features", "g_same_turn", "g_values"]
+__all__ = ["FEATURES", "PERSONAS", "WEIGHTS", "determinise", "features", "hide", "g_same_turn", "g_values"]

@@ -168,8 +168,39 @@ def _redraw_play(s, q, rng, ko, co):
 
 
 @njit(**JIT)
-def determinise(s, rng, key_off, ctr_off):
-    """Resample what the seat to move does not see, from its own stream (rng[key_off], rng[ctr_off]).
+def hide(s, me):
+    """Put what seat `me` does not see in canonical form, in place: the cards left in each deck in card-table order,
+    every other seat's sealed play of the round withdrawn (its bribes back in its purse, no picks), the chance
+    stream zeroed. The result depends only on what `me` has seen."""
+    for d in range(2):
+        lo = L.DECK_ORDER + d * L.DECK_CAP + s[L.DECK_POS + d]
+        n = s[L.DECK_END + d] - s[L.DECK_POS + d]
+        for i in range(1, n):  # insertion sort: canonical order
+            x = s[lo + i]
+            j = i - 1
+            while j >= 0 and s[lo + j] > x:
+                s[lo + j + 1] = s[lo + j]
+                j -= 1
+            s[lo + j + 1] = x
+    for q in range(players(s)):
+        if q != me and s[seat(q) + L.S_COMMITTED] != 0:
+            o = seat(q)
+            s[o + L.S_COINS] += s[o + L.S_STAKE]
+            s[o + L.S_STAKE] = 0
+            s[o + L.S_NPICK] = 0
+            s[o + L.S_INCOME] = 0
+            for j in range(2):
+                s[o + L.S_PICK + j] = -1
+                s[o + L.S_BRIBE + j] = 0
+                s[o + L.S_LEG + j] = 0
+    s[L.G_SEED] = 0
+    s[L.G_RNG_KEY] = 0
+    s[L.G_RNG_CTR] = 0
+
+
+@njit(**JIT)
+def determinise(s, me, rng, key_off, ctr_off):
+    """Resample what seat `me` does not see, from the stream (rng[key_off], rng[ctr_off]).
 
     The cards left in each deck are put in canonical (card-table) order and shuffled; every other seat that fixed
     its play this round gets a new play; then the copy's chance stream is re-keyed.
@@ -190,7 +221,6 @@ def determinise(s, rng, key_off, ctr_off):
             t = s[lo + i]
             s[lo + i] = s[lo + j]
             s[lo + j] = t
-    me = s[L.G_CUR]
     for q in range(players(s)):
         if q != me and s[seat(q) + L.S_COMMITTED] != 0:
             _redraw_play(s, q, rng, key_off, ctr_off)
@@ -210,4 +240,4 @@ def features(state: np.ndarray, seat_index: int) -> dict[str, float]:
     return out
 
 
-__all__ = ["FEATURES", "PERSONAS", "WEIGHTS", "determinise", "features", "same_turn", "values"]
+__all__ = ["FEATURES", "PERSONAS", "WEIGHTS", "determinise", "features", "hide", "same_turn", "values"]

@@ -1,0 +1,99 @@
+"""Views of a seat, for every game and player count: `observation(p)`, `to_dict(player=p)`, `resample(p, seed)`,
+running rewards and utility bounds. What a seat cannot see never shows in its views, and a re-draw from its views
+is consistent with everything it saw."""
+
+import random
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from brux.agents import choose
+from brux.core.rules import HOOKS, Rules
+
+
+def test_observation_shape_and_values(case):
+    game = case.game
+    for state in case.sample(8) + [case.final]:
+        for p in range(game.players):
+            obs = state.observation(p)
+            assert obs.dtype == np.float32 and obs.shape == game.observation_shape
+            assert np.isfinite(obs).all()
+            assert obs[-1] == p  # the observing seat closes the vector
+    with pytest.raises(ValueError, match="player must be a seat"):
+        case.final.observation(game.players)
+
+
+def test_hidden_information_never_shows_in_the_movers_views(case):
+    """Re-drawing what the mover cannot see (deck order, sealed plays of others, chance stream) changes neither its
+    observation nor its view, nor its resample with a given seed, nor an agent's decision on that resample."""
+    rnd = random.Random(7 * case.game.players)
+    checked = 0
+    for state in case.sample(12):
+        other = case.testing.redraw_hidden(state, rnd)
+        if other is None:
+            continue
+        p = state.current_player()
+        assert not np.array_equal(other.array, state.array)  # something hidden did change
+        np.testing.assert_array_equal(other.observation(p), state.observation(p))
+        assert other.to_dict(player=p) == state.to_dict(player=p)
+        np.testing.assert_array_equal(other.resample(p, 99).array, state.resample(p, 99).array)
+        for spec in case.agents[:2]:
+            assert choose(other.resample(p, 5), spec, seed=11) == choose(state.resample(p, 5), spec, seed=11)
+        checked += 1
+    assert checked >= 5
+
+
+def test_resample_is_consistent_with_what_the_seat_saw(case):
+    game = case.game
+    seeds_differ = False
+    for state in case.sample(8):
+        for p in range(game.players):
+            a, b = state.resample(p, 1), state.resample(p, 2)
+            np.testing.assert_array_equal(a.array, state.resample(p, 1).array)  # a seed fixes the re-draw
+            seeds_differ |= not np.array_equal(a.array, b.array)
+            for r in (a, b):
+                np.testing.assert_array_equal(r.observation(p), state.observation(p))
+                assert r.to_dict(player=p) == state.to_dict(player=p)
+                assert r.current_player() == state.current_player()
+                assert r.legal_actions() == state.legal_actions()
+                assert r.history == state.history
+        end = a
+        rnd = random.Random(3)
+        while not end.is_terminal():  # a re-drawn state is a game that plays to its end
+            end.apply_action(rnd.choice(end.legal_actions()))
+        assert case.testing.check_invariants(end) == []
+    assert seeds_differ
+
+
+def test_to_dict_for_a_seat_keeps_the_public_view(case):
+    """A seat's view has the same keys as the full view and differs from it only where something is hidden."""
+    for state in case.sample(6):
+        full = state.to_dict()
+        for p in range(case.game.players):
+            mine = state.to_dict(player=p)
+            assert set(mine) == set(full)
+            assert {k: v for k, v in mine.items() if k not in ("seats",)}.keys() == full.keys() - {"seats"}
+            assert mine["current_player"] == full["current_player"] and mine["pending"] == full["pending"]
+
+
+def test_legal_mask_and_rewards(case):
+    game = case.game
+    assert (game.min_utility, game.max_utility) == (0.0, 1.0)
+    for state in case.sample(6):
+        mask = state.legal_mask()
+        assert mask.shape == (game.num_actions,) and list(np.flatnonzero(mask)) == state.legal_actions()
+        rewards = state.rewards()
+        assert rewards.shape == (game.players,) and rewards.dtype == np.float64
+    result = case.final.result()
+    assert list(case.final.rewards()) == [r["vp"] for r in result]
+    assert all(game.min_utility <= r["win_share"] <= game.max_utility for r in result)
+    assert not case.final.legal_mask().any()
+
+
+def test_a_game_without_the_view_hooks_does_not_load(case):
+    hooks = SimpleNamespace(**{name: getattr(case.game.rules.hooks, name) for name in HOOKS if name != "observe"})
+    rules = case.game.rules
+    with pytest.raises(TypeError, match="kernel hooks missing observe"):
+        Rules(rules.name, rules.min_players, rules.max_players, rules.vp_sources, hooks, rules.entry, rules.params,
+              rules.view, rules.action_names, rules.opening_labels)
