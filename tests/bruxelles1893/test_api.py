@@ -266,7 +266,7 @@ def test_determinise_keeps_the_public_view():
     state = random_state(3, 4, 40)
     s = state.array.copy()
     rng = np.array([12345, 0], np.int64)
-    H.determinise(s, rng, 0, 1)
+    H.determinise(s, state.current_player(), rng, 0, 1)
     from brux.games.bruxelles1893.view import to_dict
 
     assert to_dict(s) == state.to_dict()
@@ -274,7 +274,7 @@ def test_determinise_keeps_the_public_view():
     assert rng[1] > 0
     other = redraw_hidden(state, random.Random(5)).array.copy()  # another hidden order: the same re-draw
     assert not np.array_equal(other, state.array)
-    H.determinise(other, np.array([12345, 0], np.int64), 0, 1)
+    H.determinise(other, state.current_player(), np.array([12345, 0], np.int64), 0, 1)
     assert np.array_equal(other, s)
 
 

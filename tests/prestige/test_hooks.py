@@ -44,7 +44,7 @@ def test_determinise_changes_only_hidden_information():
             break
         if step % 25 == 0:
             c = s.copy()
-            H.determinise(c, rng, 0, 1)
+            H.determinise(c, H.player(c), rng, 0, 1)
             assert to_dict(c) == to_dict(s)
             changed += not np.array_equal(c, s)
             H.apply(c, H.legal(c, 0))  # the copy plays on

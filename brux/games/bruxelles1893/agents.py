@@ -3,7 +3,7 @@ section 10).
 
 The generic search (random, one-step lookahead, flat Monte Carlo, MCTS) and the batch with agents are built by the
 game kit (`brux.agents.kit`) from `kernel/hooks.py`, which exports the game-specific parts made here: `values` (a
-weight vector over `FEATURES` per seat), `same_turn` and `determinise` (what the seat to move cannot see re-drawn
+weight vector over `FEATURES` per seat), `same_turn` and `determinise` (what a seat cannot see re-drawn
 from its own stream).
 """
 
@@ -19,16 +19,22 @@ from .kernel.base import seat
 
 
 @njit(**JIT)
-def _redraw(s, off, n, rng, ko, co):
-    """Put s[off:off + n] in canonical (ascending) order, then shuffle it from the agent's stream: the result does
-    not depend on the hidden order."""
-    for i in range(1, n):  # insertion sort
+def _sort(s, off, n):
+    """Put s[off:off + n] in canonical (ascending) order (insertion sort)."""
+    for i in range(1, n):
         x = s[off + i]
         j = i - 1
         while j >= 0 and s[off + j] > x:
             s[off + j + 1] = s[off + j]
             j -= 1
         s[off + j + 1] = x
+
+
+@njit(**JIT)
+def _redraw(s, off, n, rng, ko, co):
+    """Put s[off:off + n] in canonical (ascending) order, then shuffle it from the agent's stream: the result does
+    not depend on the hidden order."""
+    _sort(s, off, n)
     for i in range(n - 1, 0, -1):
         j = randbelow(rng, ko, co, i + 1)
         t = s[off + i]
@@ -37,9 +43,25 @@ def _redraw(s, off, n, rng, ko, co):
 
 
 @njit(**JIT)
-def determinise(s, rng, ko, co):
-    """Resample what no seat can see (docs section 10): the coloured stack order, the theatre deck order, the
-    undealt bonus cards and Stock Exchange cards; then re-key the chance stream from the agent's stream."""
+def hide(s, me):
+    """Put what seat `me` does not see in canonical form, in place: the coloured stack, the theatre deck, the undealt
+    bonus cards and Stock Exchange cards in sorted order (their composition is public), the chance stream zeroed.
+    Every seat sees the same, so `me` is unused."""
+    _sort(s, L.CST, s[L.CST_N])
+    _sort(s, L.TH_DECK, s[L.TH_DN])
+    _sort(s, L.BON_DECK + s[L.BON_POS], C.N_BONUS - s[L.BON_POS])
+    r = s[L.G_ROUND]
+    _sort(s, L.SE_DECK + r, C.N_SE - r)
+    s[L.G_SEED] = 0
+    s[L.G_RNG_KEY] = 0
+    s[L.G_RNG_CTR] = 0
+
+
+@njit(**JIT)
+def determinise(s, me, rng, ko, co):
+    """Resample what seat `me` does not see (docs section 10; no seat sees it, so `me` is unused): the coloured stack
+    order, the theatre deck order, the undealt bonus cards and Stock Exchange cards; then re-key the chance stream
+    from the agent's stream."""
     _redraw(s, L.CST, s[L.CST_N], rng, ko, co)
     _redraw(s, L.TH_DECK, s[L.TH_DN], rng, ko, co)
     _redraw(s, L.BON_DECK + s[L.BON_POS], C.N_BONUS - s[L.BON_POS], rng, ko, co)

@@ -1,5 +1,5 @@
 """Prestige agents' part of the game kit (docs/adding-a-game.md step 6): evaluation features and weights, the
-seat's value of a position, which decisions continue a turn, and the re-draw of what the seat to move cannot see."""
+seat's value of a position, which decisions continue a turn, and the re-draw of what a seat cannot see."""
 
 import numpy as np
 from numba import njit
@@ -24,16 +24,22 @@ WEIGHTS = {
 
 
 @njit(**JIT)
-def _shuffle(s, base, n, rng, ko, co):
-    """Put s[base: base + n] in canonical (ascending) order, then shuffle it: the result depends only on the
-    multiset and the stream, never on the order the hidden items were in."""
-    for i in range(1, n):  # insertion sort
+def _sort(s, base, n):
+    """Put s[base: base + n] in canonical (ascending) order (insertion sort)."""
+    for i in range(1, n):
         x = s[base + i]
         j = i - 1
         while j >= 0 and s[base + j] > x:
             s[base + j + 1] = s[base + j]
             j -= 1
         s[base + j + 1] = x
+
+
+@njit(**JIT)
+def _shuffle(s, base, n, rng, ko, co):
+    """Put s[base: base + n] in canonical (ascending) order, then shuffle it: the result depends only on the
+    multiset and the stream, never on the order the hidden items were in."""
+    _sort(s, base, n)
     for i in range(n - 1, 0, -1):
         j = randbelow(rng, ko, co, i + 1)
         x = s[base + i]
@@ -42,15 +48,18 @@ def _shuffle(s, base, n, rng, ko, co):
 
 
 @njit(**JIT)
-def determinise(s, rng, ko, co):
-    """Re-deal what no seat can see: the order of the face-down event cards (which of them are in SS, AW or out of
-    the game; within each stack for the first-game set-up) and the face-down dark tiles; re-key the chance stream."""
+def _redeal(s, rng, ko, co, shuffle):
+    """Gather what no seat can see (face-down event cards; face-down dark tiles), put each group in canonical order
+    and, if `shuffle`, shuffle it from the stream; deal it back. The scratch area is left zeroed."""
     scratch = L.LEGAL + L.LEGAL_CAP - 16  # the legal cache's tail is unused while a decision is pending
     ss_left = s[L.EV_SS_N] - s[L.EV_SS_POS]
     aw_left = s[L.EV_AW_N] - s[L.EV_AW_POS]
     if s[L.P_FIRST_GAME]:
-        _shuffle(s, L.EV_SS + s[L.EV_SS_POS], ss_left, rng, ko, co)
-        _shuffle(s, L.EV_AW + s[L.EV_AW_POS], aw_left, rng, ko, co)
+        _sort(s, L.EV_SS + s[L.EV_SS_POS], ss_left)
+        _sort(s, L.EV_AW + s[L.EV_AW_POS], aw_left)
+        if shuffle:
+            _shuffle(s, L.EV_SS + s[L.EV_SS_POS], ss_left, rng, ko, co)
+            _shuffle(s, L.EV_AW + s[L.EV_AW_POS], aw_left, rng, ko, co)
     else:
         k = 0
         for i in range(ss_left):
@@ -62,7 +71,10 @@ def determinise(s, rng, ko, co):
         for i in range(2):
             s[scratch + k] = s[L.EV_OUT + i]
             k += 1
-        _shuffle(s, scratch, k, rng, ko, co)
+        if shuffle:
+            _shuffle(s, scratch, k, rng, ko, co)
+        else:
+            _sort(s, scratch, k)
         k = 0
         for i in range(ss_left):
             s[L.EV_SS + s[L.EV_SS_POS] + i] = s[scratch + k]
@@ -86,7 +98,10 @@ def determinise(s, rng, ko, co):
         if not used:
             s[scratch + k] = d
             k += 1
-    _shuffle(s, scratch, k, rng, ko, co)
+    if shuffle:
+        _shuffle(s, scratch, k, rng, ko, co)
+    else:
+        _sort(s, scratch, k)
     k = 0
     for c in range(C.N_COLS):
         if not s[L.DREV + c]:
@@ -94,6 +109,26 @@ def determinise(s, rng, ko, co):
             k += 1
     for i in range(16):
         s[scratch + i] = 0
+
+
+@njit(**JIT)
+def hide(s, me):
+    """Put what seat `me` does not see in canonical form, in place: the face-down event cards (per stack for the
+    first-game set-up, else together with the two out of the game) and the face-down dark tiles (the smallest of
+    those unseen in the unrevealed columns) in sorted order, the chance stream zeroed. Every seat sees the same, so
+    `me` is unused."""
+    _redeal(s, s, 0, 0, False)  # no shuffle: the stream argument is never read
+    s[L.G_SEED] = 0
+    s[L.G_RNG_KEY] = 0
+    s[L.G_RNG_CTR] = 0
+
+
+@njit(**JIT)
+def determinise(s, me, rng, ko, co):
+    """Re-deal what seat `me` cannot see (no seat sees it, so `me` is unused): the order of the face-down event
+    cards (which of them are in SS, AW or out of the game; within each stack for the first-game set-up) and the
+    face-down dark tiles; re-key the chance stream."""
+    _redeal(s, rng, ko, co, True)
     s[L.G_RNG_KEY] = np.int64(next_u64(rng, ko, co))
     s[L.G_RNG_CTR] = 0
 
@@ -126,4 +161,4 @@ def values(s, w, out):
                   + w[4] * inc + w[5] * s[o + L.S_SUPPLY] + w[6] * s[o + L.S_EXP] + w[7] * crafts)
 
 
-__all__ = ["FEATURES", "WEIGHTS", "determinise", "same_turn", "values"]
+__all__ = ["FEATURES", "WEIGHTS", "determinise", "hide", "same_turn", "values"]

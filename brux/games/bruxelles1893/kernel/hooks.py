@@ -1,7 +1,8 @@
 """The per-game kernel hooks the shared game kit builds on (constants and @njit functions over the state).
 
-Required: STATE_SIZE, N_ACTIONS, N_SOURCES, N_OPENINGS, MAX_PLAYERS; init, apply, player, nlegal, legal, nplayers,
-vp, source_vp, opening, length, better. Agents (from ..agents): determinise, values, same_turn, FEATURES, WEIGHTS.
+Required: STATE_SIZE, N_ACTIONS, N_SOURCES, N_OPENINGS, MAX_PLAYERS, OBS_SIZE; init, apply, player, nlegal, legal,
+nplayers, vp, source_vp, opening, length, better, observe. Agents (from ..agents): determinise, hide, values,
+same_turn, FEATURES, WEIGHTS.
 Optional: play_out_random.
 """
 
@@ -9,7 +10,7 @@ from numba import njit
 
 from brux.core.jit import TINY
 
-from ..agents import FEATURES, WEIGHTS, determinise, same_turn, values
+from ..agents import FEATURES, WEIGHTS, determinise, hide, same_turn, values
 from . import codes as C
 from . import layout as L
 from .base import seat
@@ -21,10 +22,11 @@ N_ACTIONS = C.N_ACTIONS
 N_SOURCES = C.N_SOURCES
 N_OPENINGS = C.N_OPENINGS
 MAX_PLAYERS = L.MAX_PLAYERS
+OBS_SIZE = L.STATE_SIZE + 1  # observation: the state array with what the seat cannot see in canonical form, the seat
 
-__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "STATE_SIZE", "WEIGHTS", "apply",
-           "better", "determinise", "init", "legal", "length", "nlegal", "nplayers", "opening", "play_out_random",
-           "player", "same_turn", "source_vp", "values", "vp"]
+__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_SIZE", "STATE_SIZE", "WEIGHTS",
+           "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal", "nplayers", "observe",
+           "opening", "play_out_random", "player", "same_turn", "source_vp", "values", "vp"]
 
 
 @njit(**TINY)
@@ -65,3 +67,14 @@ def opening(s, p, k):
 @njit(**TINY)
 def length(s):
     return s[L.G_DECISIONS]
+
+
+@njit(cache=True)
+def observe(s, p, out):
+    """Seat p's observation into float32 `out` (OBS_SIZE): out[:STATE_SIZE] is the state (kernel/layout.py) with
+    `hide(., p)` applied (what p cannot see in canonical form), out[STATE_SIZE] = p."""
+    t = s.copy()
+    hide(t, p)
+    for i in range(L.STATE_SIZE):
+        out[i] = t[i]
+    out[L.STATE_SIZE] = p

@@ -10,6 +10,7 @@ from . import hooks
 _core = kit.build(hooks)
 _agents = agent_kit.build(hooks, _core)
 _random_batch, _legal_actions = _core.play_random_batch, _core.legal_actions
+_vec_reset, _vec_step = _core.vec_reset, _core.vec_step
 _play_batch, _decide_one = _agents.play_batch, _agents.decide_one
 
 
@@ -31,3 +32,13 @@ def play_batch(params, master_seed, first_index, n_games, kinds, iparams, fparam
 @njit(cache=True)
 def decide_one(state, kind, ip, fp, rng):
     return _decide_one(state, kind, ip, fp, rng)
+
+
+@njit(cache=True, nogil=True)
+def vec_reset(params, master_seed, next_index, states, obs, masks):
+    _vec_reset(params, master_seed, next_index, states, obs, masks)
+
+
+@njit(cache=True, nogil=True)
+def vec_step(params, master_seed, next_index, states, actions, obs, masks, rewards, done):
+    _vec_step(params, master_seed, next_index, states, actions, obs, masks, rewards, done)

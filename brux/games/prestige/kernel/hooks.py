@@ -5,7 +5,7 @@ from numba import njit
 
 from brux.core.jit import JIT
 
-from ..agents import FEATURES, WEIGHTS, determinise, same_turn, values
+from ..agents import FEATURES, WEIGHTS, determinise, hide, same_turn, values
 from . import codes as C
 from . import layout as L
 from .base import better as _better
@@ -19,6 +19,7 @@ N_ACTIONS = C.N_ACTIONS
 N_SOURCES = C.N_SOURCES
 N_OPENINGS = C.N_OPENINGS
 MAX_PLAYERS = C.MAX_PLAYERS
+OBS_SIZE = L.STATE_SIZE + 1  # observation: the state array with what the seat cannot see in canonical form, the seat
 
 @njit(**JIT)
 def init(s, params, seed):
@@ -80,6 +81,17 @@ def play_out_random(s, rng_off):
     _play_out_random(s, rng_off)
 
 
-__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "STATE_SIZE", "WEIGHTS", "apply",
-           "better", "determinise", "init", "legal", "length", "nlegal", "nplayers", "opening", "play_out_random",
-           "player", "same_turn", "source_vp", "values", "vp"]
+@njit(cache=True)
+def observe(s, p, out):
+    """Seat p's observation into float32 `out` (OBS_SIZE): out[:STATE_SIZE] is the state (kernel/layout.py) with
+    `hide(., p)` applied (what p cannot see in canonical form), out[STATE_SIZE] = p."""
+    t = s.copy()
+    hide(t, p)
+    for i in range(L.STATE_SIZE):
+        out[i] = t[i]
+    out[L.STATE_SIZE] = p
+
+
+__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_SIZE", "STATE_SIZE", "WEIGHTS",
+           "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal", "nplayers", "observe",
+           "opening", "play_out_random", "player", "same_turn", "source_vp", "values", "vp"]
