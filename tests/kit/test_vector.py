@@ -7,7 +7,7 @@ import brux
 from brux.core.rng import game_seed
 
 
-@pytest.mark.parametrize("name,players", [("bruxelles1897", 3), ("lutece", 4)])
+@pytest.mark.parametrize("name,players", [("bruxelles1897", 3), ("lutece", 4), ("bruxelles1893", 3), ("prestige", 2)])
 def test_vector_steps_are_the_state_api_games(name, players):
     game = brux.load_game(name, players=players)
     n, seed = 3, 9
