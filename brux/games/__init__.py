@@ -18,13 +18,13 @@ class GameEntry:
     module: str
     rules_version: int
     title: str
-    compile_seconds: int = 60
+    compile_seconds: int = 30
 
 
 GAMES: dict[str, GameEntry] = {
     "bruxelles1893": GameEntry("brux.games.bruxelles1893", rules_version=1, title="Bruxelles 1893"),
     "bruxelles1897": GameEntry("brux.games.bruxelles1897", rules_version=1, title="Bruxelles 1897"),
-    "lutece": GameEntry("brux.games.lutece", rules_version=1, title="Lutèce", compile_seconds=40),
+    "lutece": GameEntry("brux.games.lutece", rules_version=1, title="Lutèce", compile_seconds=15),
     "prestige": GameEntry("brux.games.prestige", rules_version=1, title="Prestige"),
 }
 DEFAULT_GAME = "bruxelles1897"  # the flagship: what `brux analyze` plays without arguments
