@@ -13,8 +13,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
-from numba import njit
 
+from brux.core.jit import njit
 from brux.core.kit import BATCH_KEYS, result_arrays
 
 from . import search as S

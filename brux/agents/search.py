@@ -24,9 +24,8 @@ whole line-up crosses into Numba as three arrays (see `brux.agents.spec`).
 import math
 
 import numpy as np
-from numba import njit
 
-from brux.core.jit import JIT
+from brux.core.jit import JIT, njit
 from brux.core.rng import randbelow
 
 LOCAL = dict(_nrt=False)  # made per game by build(); cached inside the game's entry points

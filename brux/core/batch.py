@@ -1,8 +1,9 @@
 """The seed of each game of a run, inside the kernels."""
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
+from brux.core.jit import njit
 from brux.core.rng import derive
 
 

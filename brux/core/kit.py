@@ -15,9 +15,9 @@ Seat p of the game with seed g draws from stream 1 + p of g; the game's chance s
 from types import SimpleNamespace
 
 import numpy as np
-from numba import njit
 
 from brux.core.batch import batch_game_seed
+from brux.core.jit import njit
 from brux.core.rng import randbelow, seed_stream
 
 LOCAL = dict(_nrt=False, error_model="numpy")  # made per game by build(); cached inside the game's entry points

@@ -6,7 +6,9 @@ docs/bruxelles1897.md, section 1.
 """
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
+
+from brux.core.jit import njit
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15

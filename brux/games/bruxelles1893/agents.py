@@ -8,9 +8,8 @@ from its own stream).
 """
 
 import numpy as np
-from numba import njit
 
-from brux.core.jit import JIT
+from brux.core.jit import JIT, njit
 from brux.core.rng import next_u64, randbelow
 
 from .kernel import codes as C

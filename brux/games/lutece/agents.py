@@ -12,9 +12,8 @@ game kit (`brux.agents.kit`) from `kernel/hooks.py`, which exports the game-spec
 """
 
 import numpy as np
-from numba import njit
 
-from brux.core.jit import JIT
+from brux.core.jit import JIT, njit
 from brux.core.rng import next_u64, randbelow
 
 from .kernel import codes as C

@@ -2,9 +2,8 @@
 seat's value of a position, which decisions continue a turn, and the re-draw of what a seat cannot see."""
 
 import numpy as np
-from numba import njit
 
-from brux.core.jit import JIT
+from brux.core.jit import JIT, njit
 from brux.core.rng import next_u64, randbelow
 
 from .kernel import codes as C

@@ -1,8 +1,6 @@
 """Small kernel helpers: seats, the chance stream, the continuation stack, draws and shuffles."""
 
-from numba import njit
-
-from brux.core.jit import JIT, TINY
+from brux.core.jit import JIT, TINY, njit
 from brux.core.rng import randbelow
 
 from . import codes as C

@@ -1,8 +1,6 @@
 """Construction payments (5.6.1): which (jokers, money units, wood, stone, iron) vectors pay a tile."""
 
-from numba import njit
-
-from brux.core.jit import JIT, TINY
+from brux.core.jit import JIT, TINY, njit
 
 from . import codes as C
 from . import layout as L

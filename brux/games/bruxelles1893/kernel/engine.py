@@ -1,8 +1,6 @@
 """Create a game, apply a decision (then the automatic ones), finish a game at random."""
 
-from numba import njit
-
-from brux.core.jit import JIT
+from brux.core.jit import JIT, njit
 from brux.core.rng import randbelow, seed_stream
 
 from . import codes as C

@@ -4,9 +4,7 @@
 an action to the pending decision and pushes what follows. Section numbers: docs/bruxelles1893.md.
 """
 
-from numba import njit
-
-from brux.core.jit import JIT
+from brux.core.jit import JIT, njit
 
 from . import codes as C
 from . import layout as L

@@ -6,9 +6,7 @@ same_turn, FEATURES, WEIGHTS.
 Optional: play_out_random.
 """
 
-from numba import njit
-
-from brux.core.jit import TINY
+from brux.core.jit import TINY, njit
 
 from ..agents import FEATURES, WEIGHTS, determinise, hide, same_turn, values
 from . import codes as C

@@ -1,8 +1,6 @@
 """Legal actions of the pending decision (docs/bruxelles1893.md sections 3-4), written ascending to the legal cache."""
 
-from numba import njit
-
-from brux.core.jit import JIT, TINY
+from brux.core.jit import JIT, TINY, njit
 
 from . import codes as C
 from . import layout as L

@@ -1,8 +1,6 @@
 """Set-up (3), resolution steps without decisions (6.2, 6.4, 6.5), end of turn (7.1), final scoring (7.3), ranking."""
 
-from numba import njit
-
-from brux.core.jit import JIT
+from brux.core.jit import JIT, njit
 
 from . import codes as C
 from . import layout as L

@@ -1,9 +1,8 @@
 """The Art Nouveau area: laying it out, its index of card spaces, clearing it, the bonus cards."""
 
 import numpy as np
-from numba import njit
 
-from brux.core.jit import JIT, TINY
+from brux.core.jit import JIT, TINY, njit
 
 from . import codes as C
 from . import layout as L

@@ -1,8 +1,6 @@
 """Small kernel helpers shared by the rule modules: seats, decisions, tracks, VP, counts."""
 
-from numba import njit
-
-from brux.core.jit import TINY
+from brux.core.jit import TINY, njit
 
 from . import codes as C
 from . import layout as L

@@ -1,8 +1,6 @@
 """Build VP: the most distinct symbol types a material payment can show (rules 3.5 A, Build)."""
 
-from numba import njit
-
-from brux.core.jit import JIT, TINY
+from brux.core.jit import JIT, TINY, njit
 
 from . import codes as C
 from . import layout as L

@@ -1,8 +1,6 @@
 """Decks and discard piles: canonical lists, shuffles, draws with reshuffle (docs section 2)."""
 
-from numba import njit
-
-from brux.core.jit import JIT, TINY
+from brux.core.jit import JIT, TINY, njit
 from brux.core.rng import below_at
 
 from . import codes as C

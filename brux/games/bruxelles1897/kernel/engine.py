@@ -2,9 +2,8 @@
 play-out and replays. The batches are built by the game kit (`hooks.py`, `entry.py`)."""
 
 import numpy as np
-from numba import njit
 
-from brux.core.jit import JIT
+from brux.core.jit import JIT, njit
 from brux.core.rng import below, next_u64, seed_stream
 
 from . import codes as C

@@ -5,9 +5,7 @@ see `layout.index_mask`: no-ops for valid values) so the compiler knows they are
 negative-index adjustments.
 """
 
-from numba import njit
-
-from brux.core.jit import JIT, TINY
+from brux.core.jit import JIT, TINY, njit
 
 from . import codes as C
 from . import layout as L

@@ -1,9 +1,7 @@
 """Bruxelles 1897's kernel hooks: what the game kit (`brux.core.kit`, `brux.agents.kit`) builds the batches, the
 ranking and the searches from (docs/adding-a-game.md)."""
 
-from numba import njit
-
-from brux.core.jit import TINY
+from brux.core.jit import TINY, njit
 
 from ..agents import FEATURES, WEIGHTS, determinise, hide
 from ..agents import g_same_turn as same_turn

@@ -2,9 +2,8 @@
 Art Nouveau actions of a MAIN decision, which are kept implicitly (layout: LEGAL_AN) and read through `legal_at`."""
 
 import numpy as np
-from numba import njit
 
-from brux.core.jit import JIT, TINY
+from brux.core.jit import JIT, TINY, njit
 
 from . import codes as C
 from . import layout as L

@@ -5,9 +5,7 @@ field after the seats. Column sums stay below MAX_ROWS x FACE_MAX and coat-of-ar
 carry into each other. A set of seats is a bit mask (bit p for seat p); the column winners hold one per column.
 """
 
-from numba import njit
-
-from brux.core.jit import JIT, TINY
+from brux.core.jit import JIT, TINY, njit
 
 from . import codes as C
 from . import layout as L

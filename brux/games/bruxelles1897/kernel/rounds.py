@@ -1,8 +1,6 @@
 """Majority phase, round preparation, the start of an action phase, and the end of the game."""
 
-from numba import njit
-
-from brux.core.jit import JIT, TINY
+from brux.core.jit import JIT, TINY, njit
 
 from . import codes as C
 from . import layout as L

@@ -1,8 +1,6 @@
 """Small kernel helpers shared by the rule modules: seats, card fields, chance draws."""
 
-from numba import njit
-
-from brux.core.jit import TINY
+from brux.core.jit import TINY, njit
 from brux.core.rng import randbelow
 
 from . import layout as L

@@ -1,8 +1,6 @@
 """Decks, the display and tableaux: shuffles, draws, gaining and losing cards."""
 
-from numba import njit
-
-from brux.core.jit import JIT
+from brux.core.jit import JIT, njit
 
 from . import codes as C
 from . import layout as L

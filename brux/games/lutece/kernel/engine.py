@@ -1,9 +1,7 @@
 """Kernel entry points: create a game, apply a decision (then the automatic ones). The batches are built by the
 game kit (`hooks.py`, `entry.py`)."""
 
-from numba import njit
-
-from brux.core.jit import JIT, TINY
+from brux.core.jit import JIT, TINY, njit
 from brux.core.rng import seed_stream
 
 from . import codes as C

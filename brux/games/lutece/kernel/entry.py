@@ -1,9 +1,8 @@
 """Lutèce's cached kernel entry points: the game kit's batches and decisions built from `hooks.py`."""
 
-from numba import njit
-
 from brux.agents import kit as agent_kit
 from brux.core import kit
+from brux.core.jit import njit
 
 from . import hooks
 

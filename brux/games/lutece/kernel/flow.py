@@ -1,9 +1,7 @@
 """Applying one decision of a seat's sealed play (docs section 3). Handlers never run the round machinery
 themselves: when the last seat has fixed its play they set the continuation C_NEXT (see `advance`)."""
 
-from numba import njit
-
-from brux.core.jit import JIT, TINY
+from brux.core.jit import JIT, TINY, njit
 
 from . import codes as C
 from . import layout as L

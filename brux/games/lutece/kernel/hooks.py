@@ -1,9 +1,7 @@
 """Lutèce's kernel hooks: what the game kit (`brux.core.kit`, `brux.agents.kit`) builds the batches, the ranking
 and the searches from (docs/adding-a-game.md)."""
 
-from numba import njit
-
-from brux.core.jit import TINY
+from brux.core.jit import TINY, njit
 
 from ..agents import FEATURES, WEIGHTS, determinise, hide, same_turn, values
 from . import codes as C

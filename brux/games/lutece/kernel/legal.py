@@ -1,8 +1,6 @@
 """Legal actions of the pending decision, written in ascending order to the state's legal-action cache."""
 
-from numba import njit
-
-from brux.core.jit import JIT
+from brux.core.jit import JIT, njit
 
 from . import codes as C
 from . import layout as L

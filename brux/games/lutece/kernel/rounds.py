@@ -1,8 +1,6 @@
 """The round after the bid (rules 4.3-4.6): reveal, resolution in slot order, value growth; refill and the end."""
 
-from numba import njit
-
-from brux.core.jit import JIT
+from brux.core.jit import JIT, njit
 
 from . import codes as C
 from . import layout as L

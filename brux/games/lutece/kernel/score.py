@@ -1,8 +1,6 @@
 """Scoring I-IV (rules section 5) and the ranking order. `score_all` writes every seat's VP as if the game ended now."""
 
-from numba import njit
-
-from brux.core.jit import JIT, TINY
+from brux.core.jit import JIT, TINY, njit
 
 from . import codes as C
 from . import layout as L

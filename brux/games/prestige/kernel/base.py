@@ -1,8 +1,6 @@
 """Small kernel helpers shared by the rule modules: seats, tables, land, castle counts, priority, scores."""
 
-from numba import njit
-
-from brux.core.jit import JIT, TINY
+from brux.core.jit import JIT, TINY, njit
 from brux.core.rng import randbelow
 
 from . import codes as C

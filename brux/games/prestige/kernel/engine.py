@@ -1,8 +1,6 @@
 """Kernel entry points: create a game (section 3), apply a decision (then the automatic ones), random play-out."""
 
-from numba import njit
-
-from brux.core.jit import JIT
+from brux.core.jit import JIT, njit
 from brux.core.rng import randbelow, seed_stream
 
 from . import codes as C

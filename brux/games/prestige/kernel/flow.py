@@ -1,9 +1,7 @@
 """The game flow (docs/prestige.md sections 3-8): a stage machine that runs until a decision is pending, and the
 handlers that apply one decision. `run` never takes a decision; `step` applies one and leaves the rest to `run`."""
 
-from numba import njit
-
-from brux.core.jit import JIT
+from brux.core.jit import JIT, njit
 
 from . import codes as C
 from . import layout as L

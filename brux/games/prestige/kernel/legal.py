@@ -1,8 +1,6 @@
 """Legal actions of the pending decision (docs/prestige.md section 14.3), written ascending to the state's cache."""
 
-from numba import njit
-
-from brux.core.jit import JIT, TINY
+from brux.core.jit import JIT, TINY, njit
 
 from . import codes as C
 from . import layout as L

@@ -1,8 +1,6 @@
 """Market variants (section 5.4, T5) with the market-condition tiles of the acting seat (T6)."""
 
-from numba import njit
-
-from brux.core.jit import JIT
+from brux.core.jit import JIT, njit
 
 from . import codes as C
 from . import layout as L

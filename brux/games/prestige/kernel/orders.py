@@ -1,8 +1,6 @@
 """Building orders (section 5.5, T7, T9, T10) and their resolution (section 6.1), and the bonus board (section 6.3)."""
 
-from numba import njit
-
-from brux.core.jit import JIT, TINY
+from brux.core.jit import JIT, TINY, njit
 
 from . import codes as C
 from . import layout as L

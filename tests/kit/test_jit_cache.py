@@ -1,0 +1,79 @@
+"""The on-disk kernel cache stays right when processes compile the same function at once (brux.core.jit)."""
+
+import importlib
+import pkgutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from numba.core.registry import CPUDispatcher
+
+import brux
+
+ROOT = Path(brux.__file__).resolve().parent.parent
+
+MODULE = """
+from {njit_module} import njit
+
+@njit(cache=True)
+def f(x):
+    return x * 3 + 1
+"""
+
+# Widens Numba's window between reading the cache index and writing the data file, as a slow disk or a big kernel
+# does: both writers read the index before either writes it, and the first to write the index writes its data last.
+WRITER = """
+import sys, time
+import numba.core.caching as caching
+load_index, save_data = caching.IndexDataCacheFile._load_index, caching.IndexDataCacheFile._save_data
+caching.IndexDataCacheFile._load_index = lambda self: (load_index(self), time.sleep(2.0))[0]
+caching.IndexDataCacheFile._save_data = lambda self, n, d: (time.sleep(float(sys.argv[2])), save_data(self, n, d))[1]
+import racy
+print(racy.f(int(sys.argv[1]) if sys.argv[1] == "5" else float(sys.argv[1])))
+"""
+
+READER = """
+import sys
+import racy
+x = int(sys.argv[1]) if sys.argv[1] == "5" else float(sys.argv[1])
+print(repr(racy.f(x)), sum(racy.f.stats.cache_hits.values()))
+"""
+
+
+def _race(tmp_path: Path, njit_module: str) -> list[str]:
+    """Two processes compile `f` for int and float at once; then a fresh process per type reads the cache."""
+    (tmp_path / "racy.py").write_text(MODULE.format(njit_module=njit_module))
+    env = {"PYTHONPATH": f"{tmp_path}:{ROOT}", "PATH": "/usr/bin:/bin"}
+
+    def start(script, *args):
+        return subprocess.Popen([sys.executable, "-c", textwrap.dedent(script), *args], cwd=tmp_path, env=env,
+                                stdout=subprocess.PIPE, text=True)
+
+    writers = [start(WRITER, "5", "0.6"), start(WRITER, "5.0", "0")]
+    assert [w.communicate(timeout=120)[0].strip() for w in writers] == ["16", "16.0"]
+    return [start(READER, x).communicate(timeout=120)[0].strip() for x in ("5", "5.0")]
+
+
+def test_numba_alone_files_one_signature_under_the_other(tmp_path):
+    """The hazard is real: plain `numba.njit` hands the float reader the int code (or misses the cache)."""
+    assert _race(tmp_path, "numba") != ["16 1", "16.0 1"]
+
+
+def test_brux_njit_keeps_both_signatures_right_and_cached(tmp_path):
+    assert _race(tmp_path, "brux.core.jit") == ["16 1", "16.0 1"]
+
+
+def test_every_cached_kernel_writes_its_cache_under_the_lock():
+    cached = []
+    for package in ("brux", "sims", "analysis"):
+        root = importlib.import_module(package)
+        for info in pkgutil.walk_packages(root.__path__, package + "."):
+            module = importlib.import_module(info.name)
+            for value in vars(module).values():
+                if isinstance(value, CPUDispatcher) and value.py_func.__module__ == info.name \
+                        and getattr(value._cache, "_cache_file", None) is not None:
+                    cached.append(value)
+    assert len(cached) > 300
+    unlocked = [d.py_func.__qualname__ for d in cached if not getattr(d._cache._cache_file.save, "locked", False)]
+    assert unlocked == []
