@@ -62,11 +62,13 @@ def final_sources(seat: Mapping[str, Any], p: int, view: Mapping[str, Any], para
     }
 
 
-def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None) -> list[str]:
+def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None,
+                     view: dict[str, Any] | None = None) -> list[str]:
     """Every invariant of docs section 8 (with the derived fields and phase conditions of section 5) the position
     violates."""
     prm = _params_of(state_or_view, params)
-    v = state_or_view.to_dict() if hasattr(state_or_view, "to_dict") else state_or_view
+    v = view if view is not None else state_or_view.to_dict() if hasattr(state_or_view, "to_dict") \
+        else state_or_view
     bad: list[str] = []
 
     def need(cond: bool, text: str) -> None:
@@ -234,4 +236,5 @@ class StepChecker:
         return bad
 
     def violations(self, state: Any) -> list[str]:
-        return check_invariants(state, self.params) + self.observe(state)
+        view = state.to_dict()  # one view for both checks
+        return check_invariants(state, self.params, view) + self.observe(view)

@@ -104,9 +104,11 @@ def _castle_problems(castle: list[str], who: str) -> list[str]:
     return out
 
 
-def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None) -> list[str]:
+def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None,
+                     view: dict[str, Any] | None = None) -> list[str]:
     """Every invariant of section 10 the position violates."""
-    v = state_or_view.to_dict() if hasattr(state_or_view, "to_dict") else state_or_view
+    v = view if view is not None else state_or_view.to_dict() if hasattr(state_or_view, "to_dict") \
+        else state_or_view
     prm = _params(state_or_view, params)
     n = v["players"]
     out: list[str] = []
@@ -304,4 +306,5 @@ class StepChecker:
         return out
 
     def violations(self, state: Any) -> list[str]:
-        return check_invariants(state) + self.observe(state)
+        view = state.to_dict()  # one view for both checks
+        return check_invariants(state, view=view) + self.observe(view)
