@@ -1,7 +1,10 @@
 """Rule fuzzing: random games under random valid parameters, invariants after every decision, shrunk failures."""
 
 import json
+import shutil
+import tempfile
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,8 +71,15 @@ def play_checked(game: str, players: int, overrides: dict[str, Any], seed: int, 
 def fuzz(
     game: str, players: int | None = None, examples: int = 100, params: Literal["random", "default"] = "random",
     out_dir: Path = Path("."), seed: int | None = None, progress: Callable[[int], None] | None = None,
+    jobs: int = 1,
 ) -> FuzzReport:
-    """Fuzz a game; a failure is shrunk by hypothesis and written as a record `brux replay` accepts."""
+    """Fuzz a game; a failure is shrunk by hypothesis and written as a record `brux replay` accepts.
+
+    With `jobs` > 1 the examples are split into chunks of `CHUNK` games, chunk k searched with hypothesis seed
+    `(seed or 0) + k`, run by `jobs` processes; the first failing chunk stops the run. The chunks, and so the games
+    played, do not depend on `jobs`."""
+    if jobs > 1:
+        return _fuzz_chunks(game, players, examples, params, out_dir, seed or 0, progress, jobs)
     report = FuzzReport(game)
     start = time.perf_counter()
     overrides_strategy = rule_params(game) if params == "random" else st.just({})
@@ -93,5 +103,33 @@ def fuzz(
         out_dir.mkdir(parents=True, exist_ok=True)
         report.record_path = out_dir / f"fuzz-failure-{game}.json"
         report.record_path.write_text(json.dumps(e.record, indent=1))
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+CHUNK = 500  # games per chunk of a parallel fuzz
+
+
+def _fuzz_chunks(game: str, players: int | None, examples: int, params: Literal["random", "default"],
+                 out_dir: Path, seed: int, progress: Callable[[int], None] | None, jobs: int) -> FuzzReport:
+    from joblib import Parallel, delayed
+
+    start = time.perf_counter()
+    sizes = [min(CHUNK, examples - i) for i in range(0, examples, CHUNK)]
+    report = FuzzReport(game)
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp, warnings.catch_warnings():
+        warnings.filterwarnings("ignore", r"(?s).*(not used|cancelled)")  # joblib, when a failure stops the run early
+        tasks = (delayed(fuzz)(game, players, n, params, Path(tmp) / str(k), seed + k) for k, n in enumerate(sizes))
+        for part in Parallel(n_jobs=jobs, return_as="generator_unordered")(tasks):
+            report.examples += part.examples
+            report.decisions += part.decisions
+            if progress:
+                progress(report.examples)
+            if not part.ok:
+                report.problems = part.problems
+                out_dir.mkdir(parents=True, exist_ok=True)
+                report.record_path = out_dir / f"fuzz-failure-{game}.json"
+                shutil.copyfile(part.record_path, report.record_path)
+                break
     report.seconds = time.perf_counter() - start
     return report

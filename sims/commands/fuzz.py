@@ -18,6 +18,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--params", choices=("random", "default"), default="random",
                    help="rule parameters: random valid sets or the rules (default: %(default)s)")
     p.add_argument("--seed", type=int, metavar="S", help="hypothesis seed (default: a fixed, derandomized search)")
+    p.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="processes; more than 1 splits the games into chunks of 500 searched with seeds S, S+1, ... "
+                        "(default: %(default)s)")
     p.add_argument("--out", default=".", metavar="DIR", help="where a failing record is written (default: .)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=run)
@@ -29,11 +32,13 @@ def run(args: argparse.Namespace) -> int:
 
     if args.examples < 1:
         raise ValueError(f"--examples must be at least 1, got {args.examples}")
+    if args.jobs < 1:
+        raise ValueError(f"--jobs must be at least 1, got {args.jobs}")
     player_counts(args.game, args.players)  # validates the game and the player count up front
     quiet = args.quiet or not sys.stderr.isatty()
     with tqdm(total=args.examples, unit=" games", disable=quiet, file=sys.stderr) as bar:
         report = fuzz(args.game, args.players, args.examples, args.params, Path(args.out), args.seed,
-                      progress=lambda n: bar.update(n - bar.n))
+                      progress=lambda n: bar.update(n - bar.n), jobs=args.jobs)
     summary = f"{report.examples} games, {report.decisions} decisions in {report.seconds:.1f} s"
     if report.ok:
         print(f"fuzz {args.game}: no invariant broken ({summary})")
