@@ -102,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="fairness margin in win share (default: %(default)s = 2 points)")
 
     p = sub.add_parser("analyze", help="simulate and write the report in one go",
-                       description="Simulate a game and write its report; prints the seat win shares with 95%% "
+                       description="Simulate a game and write its report; prints the seat win shares with 95% "
                                    f"intervals. Without options: {DEFAULT_GAME}, 3 players, 200,000 random games, "
                                    f"seed 1, results in results/{DEFAULT_GAME}-3p, report in report.html.")
     p.add_argument("game", metavar="GAME", nargs="?", default=DEFAULT_GAME,

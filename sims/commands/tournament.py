@@ -8,7 +8,7 @@ from brux.agents import split_lineup
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("tournament", help="play agents against each other in every seat order",
                        description="Play every seat permutation of the agents on the same game seeds (common "
-                                   "random numbers); prints each agent's win share with a 95%% interval, its win "
+                                   "random numbers); prints each agent's win share with a 95% interval, its win "
                                    "share per seat and a Plackett-Luce rating. Results: one folder per line-up.")
     p.add_argument("game", metavar="GAME")
     p.add_argument("--players", type=int, default=3, metavar="N", help="player count (default: %(default)s)")
