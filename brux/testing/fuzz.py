@@ -75,10 +75,10 @@ def fuzz(
 ) -> FuzzReport:
     """Fuzz a game; a failure is shrunk by hypothesis and written as a record `brux replay` accepts.
 
-    With `jobs` > 1 the examples are split into chunks of `CHUNK` games, chunk k searched with hypothesis seed
-    `(seed or 0) + k`, run by `jobs` processes; the first failing chunk stops the run. The chunks, and so the games
-    played, do not depend on `jobs`."""
-    if jobs > 1:
+    With `jobs` other than 1 (-1: all cores) the examples are split into chunks of `CHUNK` games, chunk k searched
+    with hypothesis seed `(seed or 0) + k`, run by `jobs` processes; the first failing chunk stops the run. The
+    chunks, and so the games played, do not depend on `jobs`."""
+    if jobs != 1:
         return _fuzz_chunks(game, players, examples, params, out_dir, seed or 0, progress, jobs)
     report = FuzzReport(game)
     start = time.perf_counter()

@@ -19,8 +19,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="rule parameters: random valid sets or the rules (default: %(default)s)")
     p.add_argument("--seed", type=int, metavar="S", help="hypothesis seed (default: a fixed, derandomized search)")
     p.add_argument("--jobs", type=int, default=1, metavar="N",
-                   help="processes; more than 1 splits the games into chunks of 500 searched with seeds S, S+1, ... "
-                        "(default: %(default)s)")
+                   help="processes, -1: all cores; other than 1 splits the games into chunks of 500 searched "
+                        "with seeds S, S+1, ... (default: %(default)s)")
     p.add_argument("--out", default=".", metavar="DIR", help="where a failing record is written (default: .)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=run)
@@ -32,8 +32,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.examples < 1:
         raise ValueError(f"--examples must be at least 1, got {args.examples}")
-    if args.jobs < 1:
-        raise ValueError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.jobs == 0 or args.jobs < -1:
+        raise ValueError(f"--jobs must be at least 1, or -1 for all cores, got {args.jobs}")
     player_counts(args.game, args.players)  # validates the game and the player count up front
     quiet = args.quiet or not sys.stderr.isatty()
     with tqdm(total=args.examples, unit=" games", disable=quiet, file=sys.stderr) as bar:

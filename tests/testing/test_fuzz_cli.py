@@ -77,4 +77,4 @@ def test_fuzz_in_parallel_stops_at_a_violation_with_its_record(capsys, tmp_path,
 
 def test_fuzz_rejects_zero_jobs(capsys):
     assert main(["fuzz", "lutece", "--jobs", "0"]) == 2
-    assert "--jobs must be at least 1" in capsys.readouterr().err
+    assert "--jobs must be at least 1, or -1 for all cores, got 0" in capsys.readouterr().err
