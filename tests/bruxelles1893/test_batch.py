@@ -18,18 +18,3 @@ def test_sims_and_analysis_run_bruxelles1893(tmp_path):
     assert analysis.seat_balance(table).height == 4
     assert analysis.score_sources(table).height > 0
     assert analysis.opening_strength(table, depth=2, min_games=5).height > 0
-
-
-def test_sims_random_agent_replays_batch_games():
-    import sims.agents as agents_mod
-
-    game = brux.load_game("bruxelles1893", players=3)
-    out = game.play_random(4, master_seed=11)
-    for g in range(4):
-        seed = int(out["seed"][g])
-        state = game.new_initial_state(seed=seed)
-        agents = agents_mod.make_agents(game, ["random"] * 3, seed)
-        while not state.is_terminal():
-            state.apply_action(agents[state.current_player()].choose(state))
-        assert [r["vp"] for r in state.result()] == out["vp"][g].tolist()
-        assert len(state.history) == out["length"][g]

@@ -108,12 +108,16 @@ def test_step_by_step_play_is_the_batch(case, batches):
         for g in (0, N // 2, N - 1):
             seed = int(out["seed"][g])
             state = game.new_initial_state(seed=seed)
-            if lineup is None:
+            if lineup is None:  # the documented stream by hand, then the library's random agent
                 agents = [RandomAgent(seed, p) for p in range(game.players)]
+                library = make_agents(game, ["random"] * game.players, seed)
             else:
-                agents = make_agents(game, lineup, seed)
+                agents = library = make_agents(game, lineup, seed)
             while not state.is_terminal():
-                state.apply_action(agents[state.current_player()].choose(state))
+                chosen = agents[state.current_player()].choose(state)
+                if library is not agents:
+                    assert library[state.current_player()].choose(state) == chosen
+                state.apply_action(chosen)
             result = state.result()
             assert out["vp"][g].tolist() == [r["vp"] for r in result], how
             assert out["rank"][g].tolist() == [r["rank"] for r in result], how

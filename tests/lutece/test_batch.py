@@ -126,18 +126,3 @@ def test_sims_and_analysis_run_lutece(tmp_path):
     openings = analysis.opening_strength(table, depth=2, min_games=5)
     assert openings.height > 0
     assert analysis.game_length(table).height == 1
-
-
-def test_sims_random_agent_replays_batch_games():
-    import sims.agents as agents_mod
-
-    game = brux.load_game("lutece", players=3)
-    out = game.play_random(5, master_seed=11)
-    for g in range(5):
-        seed = int(out["seed"][g])
-        state = game.new_initial_state(seed=seed)
-        agents = agents_mod.make_agents(game, ["random"] * 3, seed)
-        while not state.is_terminal():
-            state.apply_action(agents[state.current_player()].choose(state))
-        assert [r["vp"] for r in state.result()] == out["vp"][g].tolist()
-        assert len(state.history) == out["length"][g]
