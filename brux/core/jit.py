@@ -1,19 +1,27 @@
-"""Numba compilation for brux kernels: compile options, and `njit` with an on-disk cache that is safe across processes.
+"""Numba compilation for brux kernels: compile options, and `njit` with an on-disk cache that stays right.
 
 `JIT`: a cached function without the runtime's reference counting (kernels take one flat state array and allocate
 nothing), with NumPy's error model (no exception paths for integer division). `TINY`: the same for trivial helpers
 and hot dispatch code, inlined into their callers instead of compiled as a unit of their own.
 
-`njit` is `numba.njit`, except that a cached function writes its cache under a lock file beside the cache index.
-Numba picks the data file of a new cache entry from the index it has just read, so two processes that compile the
-same function for different signatures at the same time (joblib workers, pytest-xdist workers, a cluster on a
-shared disk) can file one signature's machine code under the other's key; a later process then runs the wrong
-code (numba issue 4807). Under the lock, the second writer sees the first one's entry and picks a new file.
+`njit` is `numba.njit`; with ``cache=True`` it guards two gaps of Numba's on-disk cache:
+- *Stale callees.* Numba checks only the source file of the cached function itself, so after an edit of a function
+  it calls (another module of the game, the kit) it would load the old machine code. Here the cache entries also
+  carry a fingerprint of the package's kernel sources (every module of the top-level package that compiles with
+  Numba), so an edit of any of them recompiles what was cached before it.
+- *Concurrent writers.* Numba picks the data file of a new entry from the index it has just read, so two processes
+  that compile the same function for different signatures at once (joblib or pytest-xdist workers, a cluster on a
+  shared disk) can file one signature's machine code under the other's key (numba issue 4807). Here each function's
+  cache writes hold a lock file beside its index, so the second writer sees the first one's entry.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numba
@@ -25,18 +33,23 @@ LOCK_SUFFIX = ".lock"
 
 
 def njit(fn: Callable | None = None, **options: Any):
-    """`numba.njit(**options)`; with ``cache=True`` the function's cache writes are serialised across processes."""
+    """`numba.njit(**options)`; with ``cache=True``, the cache is keyed on the package's kernel sources and its
+    writes are serialised across processes."""
     if fn is None:
         return lambda f: njit(f, **options)
     dispatcher = numba.njit(**options)(fn)
     if options.get("cache"):
-        lock_cache_writes(dispatcher)
+        harden_cache(dispatcher)
     return dispatcher
 
 
-def lock_cache_writes(dispatcher) -> None:
-    """Make every write of `dispatcher`'s on-disk cache (index and data file together) hold `<index>.lock`."""
+def harden_cache(dispatcher) -> None:
+    """Key `dispatcher`'s on-disk cache on its package's kernel sources too, and make each write (index and data
+    file together) hold `<index>.lock`."""
     cache_file = dispatcher._cache._cache_file
+    root = package_root(dispatcher)
+    if root is not None:
+        cache_file._source_stamp = (cache_file._source_stamp, kernel_sources_fingerprint(root))
     save = cache_file.save
     lock = FileLock(cache_file._index_path + LOCK_SUFFIX)
 
@@ -46,3 +59,22 @@ def lock_cache_writes(dispatcher) -> None:
 
     locked_save.locked = True
     cache_file.save = locked_save
+
+
+def package_root(dispatcher) -> Path | None:
+    """The folder of the top-level package of the dispatcher's module (or of the module itself, outside packages);
+    None for code without a file (a notebook cell)."""
+    top = sys.modules.get(dispatcher.py_func.__module__.split(".")[0])
+    file = getattr(top, "__file__", None)
+    return Path(file).resolve().parent if file else None
+
+
+@functools.cache
+def kernel_sources_fingerprint(root: Path) -> str:
+    """A hash of the name and content of every Python file under `root` that mentions njit."""
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        text = path.read_bytes()
+        if b"njit" in text:
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + text + b"\0")
+    return digest.hexdigest()

@@ -77,3 +77,45 @@ def test_every_cached_kernel_writes_its_cache_under_the_lock():
     assert len(cached) > 300
     unlocked = [d.py_func.__qualname__ for d in cached if not getattr(d._cache._cache_file.save, "locked", False)]
     assert unlocked == []
+
+
+CALLER = """
+from {njit_module} import njit
+from .callee import g
+
+@njit(cache=True)
+def f(x):
+    return g(x)
+"""
+
+CALLEE = """
+from {njit_module} import njit
+
+@njit(cache=True)
+def g(x):
+    return x + {step}
+"""
+
+
+def _after_editing_the_callee(tmp_path: Path, njit_module: str) -> list[str]:
+    """f (cached) calls g in another module; f(1) in a fresh process before and after g's module changes."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "caller.py").write_text(CALLER.format(njit_module=njit_module))
+    env = {"PYTHONPATH": f"{tmp_path}:{ROOT}", "PATH": "/usr/bin:/bin"}
+    outputs = []
+    for step in (1, 2):
+        (pkg / "callee.py").write_text(CALLEE.format(njit_module=njit_module, step=step))
+        run = subprocess.run([sys.executable, "-c", "from pkg.caller import f; print(f(1))"], cwd=tmp_path, env=env,
+                             capture_output=True, text=True, timeout=120)
+        outputs.append(run.stdout.strip())
+    return outputs
+
+
+def test_numba_alone_keeps_running_the_old_callee(tmp_path):
+    assert _after_editing_the_callee(tmp_path, "numba") == ["2", "2"]
+
+
+def test_brux_njit_recompiles_after_a_callee_edit(tmp_path):
+    assert _after_editing_the_callee(tmp_path, "brux.core.jit") == ["2", "3"]
