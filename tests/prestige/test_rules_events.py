@@ -103,3 +103,16 @@ def test_7_worker_offer_one_tavern_worker():
     play(st, "OFFER ACCEPT")
     s = st.to_dict()["seats"][0]
     assert s["workers"]["tavern"] == 0 and s["workers"]["supply"] == 12 and s["stock"]["gold"] == 5 + 3 - 1
+
+
+def test_7_cheap_land_shares_in_priority_order():
+    """CHEAP LAND (cost 2) on a tile held by three others: 1 gold to each in priority order until the cost is used
+    (A8), so the third gets nothing."""
+    game = load(4)
+    v = make_view(game, card="E6", order=[0, 3, 1, 2] * 5)
+    v["land"]["nodes"]["A2"] = {"tile": "TAX", "discs": [1, 2, 3]}
+    st = scenario(game, v)
+    gold = [s["stock"]["gold"] for s in st.to_dict()["seats"]]
+    play(st, "AREA L", "LAND A2")
+    after = [s["stock"]["gold"] for s in st.to_dict()["seats"]]
+    assert [a - b for a, b in zip(after, gold)] == [-2, 1, 0, 1]

@@ -37,6 +37,16 @@ def plast2(*orders):
     return v
 
 
+def overlay_order(extra):
+    """Round 12: seat 1's four orders fill the normal B spaces, seat 0's order is on B5 (an overlay space)."""
+    orders1 = [PANEL, dict(PANEL, target="c2 BASE"), STUCCO, dict(STUCCO, target="c2 BASE")]
+    return make_view(GAME, round=12, card="E4", used=["E1", "E2", "E3", "E5", "E6"], order=[1] * 4 + [0] * 5 + [1],
+                     turn=5, track={"B": [1, 1, 1, 1, 0]}, seats={
+                         0: {"orders": [dict(PANEL, extra_gold=extra)], "workers": {"supply": 9, "orders": 3}},
+                         1: {"castle": ["c2 BASE", "c3 BASE"], "outer": 16, "orders": orders1,
+                             "workers": {"supply": 0, "orders": 12}}})
+
+
 def marked(v, col=0, seat=0, yellow="Y1", dark="DB1"):
     """Seat `seat` marked the light tile of column `col` and gained yellow tile `yellow` for it."""
     v["bonus"]["columns"][col].update(light_marks=[seat], dark=dark)
@@ -109,6 +119,7 @@ CASES = {
     # craftsmen, experience
     "craftsmen-MB": (r"craftsmen\.MB", lambda v: v["seats"][0]["craftsmen"].update(MB=None)),
     "craftsmen-CARP": (r"craftsmen\.CARP", lambda v: v["seats"][0]["craftsmen"].update(CARP=None)),
+    "craftsmen-PLAST": (r"craftsmen\.PLAST", lambda v: v["seats"][0]["craftsmen"].update(PLAST=None)),
     "craftsmen-SCULPT": (r"craftsmen\.SCULPT", lambda v: v["seats"][0]["craftsmen"].update(SCULPT="II")),
     "experience-negative": ("experience", seat0(experience=-1)),
     # castle (section 10.8)
@@ -128,6 +139,10 @@ CASES = {
     "market-tiles": (r"seats\[0\]\.market_tiles", lambda v: (mc_link(v, "removed"), seat0(market_tiles=[])(v))),
     # bonus board
     "light-unknown": (r"bonus\.columns\[0\]\.light", lambda v: v["bonus"]["columns"][0].update(light="LB11")),
+    "dark-unknown": (r"bonus\.columns\[0\]\.dark", lambda v: marked(v, dark="DB11")),
+    "yellow-unknown": ("bonus.yellow", lambda v: v["bonus"].update(yellow=v["bonus"]["yellow"][:-1] + ["Y13"])),
+    "seat-yellow-unknown": (r"seats\[0\]\.yellow", lambda v: (marked(v, yellow=None),
+                                                               v["seats"][0]["yellow"].append("Y13"))),
     "dark-repeated": (r"bonus\.columns\[1\]\.dark", lambda v: marked(marked(v), col=1, yellow="Y4")),
     "dark-face-down-marked": (r"bonus\.columns\[0\]\.dark", lambda v: marked(v, dark=None)),
     "dark-claims-face-down": (r"bonus\.columns\[0\]\.dark_claims",
@@ -188,6 +203,7 @@ ORDER_CASES = {
     "order-targeted-twice": ("targeted twice", lambda: plast2(STUCCO2, STUCCO2)),
     "order-exhausted": ("workers/exhausted", lambda: with_orders(dict(PANEL, exhausted=0))),
     "order-level": ("level", lambda: with_orders(dict(PANEL, level=1))),
+    "order-final-overlay-space": ("extra_gold", lambda: overlay_order(0)),
     "order-final-normal-space": ("extra_gold", lambda: with_orders(dict(PANEL, extra_gold=2), round=12)),
 }
 
@@ -195,6 +211,7 @@ ORDER_CASES = {
 def test_14_5_order_views_are_valid_without_the_edit():
     """The order positions the cases below start from are accepted as built."""
     scenario(GAME, plast2(STUCCO2, dict(STUCCO2, target="c2 BASE")))
+    scenario(GAME, overlay_order(2))
     scenario(GAME, with_orders(PANEL))
     scenario(GAME, with_orders(PANEL, dict(PANEL, target="c2 BASE"), round=12))  # caps lifted in round 12
 
