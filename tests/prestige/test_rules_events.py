@@ -116,3 +116,22 @@ def test_7_cheap_land_shares_in_priority_order():
     play(st, "AREA L", "LAND A2")
     after = [s["stock"]["gold"] for s in st.to_dict()["seats"]]
     assert [a - b for a, b in zip(after, gold)] == [-2, 1, 0, 1]
+
+
+def test_7_loss_of_land_loses_the_market_tile():
+    """A seat holds an MC tile only while it has a disc on that outer field (5.3.7); the link keeps the tile."""
+    game = load(2)
+    v = make_view(game, round=2, card="E1", order=[1, 0] * 5, turn=9, track=LAST_TURN,
+                  hidden={"aw": ["E7", "E2", "E4"]})  # autumn: LOSS OF LAND
+    v["land"]["nodes"]["A1"] = {"tile": "TAX", "discs": [0]}
+    v["land"]["nodes"]["A2"] = {"tile": "FOREST", "discs": [0]}
+    v["land"]["links"]["A1"] = "MC3"
+    v["land"]["mc_available"] = ["MC1", "MC2", "MC5", "MC6", "MC7", "MC8"]
+    v["land"]["mc_removed"] = ["MC4"]
+    st = scenario(game, v)
+    assert st.to_dict()["seats"][0]["market_tiles"] == ["MC3"]
+    finish_season(st)
+    play(st, "LOSE A1")
+    v = st.to_dict()
+    assert v["seats"][0]["market_tiles"] == [] and v["land"]["links"]["A1"] == "MC3"
+    assert v["land"]["nodes"]["A1"] == {"tile": None, "discs": []}

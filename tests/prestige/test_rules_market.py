@@ -120,3 +120,17 @@ def test_t6_mc8_exchange_with_one_wood():
     play(st, "MARKET STOP", "AREA M")
     names = legal_names(st)  # seat 1, no tile
     assert "MARKET WW>MARBLE" not in names and "MARKET LL>GLASS" not in names and "MARKET WL>GLASS" in names
+
+
+@pytest.mark.parametrize("first, excluded", [("MARKET BUY WOOD", ["MARKET SELL WOOD", "MARKET BUY WOOD"]),
+                                             ("MARKET WW>MARBLE", ["MARKET LL>GLASS", "MARKET MARBLE>WL"]),
+                                             ("MARKET LABOUR2", ["MARKET LABOUR2"])])
+def test_5_4_each_type_once_per_visit(first, excluded):
+    game = load(2)
+    v = make_view(game, seats={0: {"stock": {"gold": 5, "wood": 2, "lime": 2, "marble": 1},
+                                   "workers": {"supply": 8, "tavern": 4}}})
+    st = scenario(game, v)
+    play(st, "AREA M", first)
+    names = legal_names(st)
+    assert st.to_dict()["context"]["left"] == 2 and "MARKET BUY GLASS" in names
+    assert not set(excluded) & set(names)
