@@ -268,6 +268,8 @@ def ex8_view(game, **seat0):
     cols[0].update(light_marks=[0], dark="DB1", dark_claims=[0])
     cols[1].update(light_marks=[1], dark="DB2", dark_claims=[1, 0])
     cols[2].update(light_marks=[1], dark="DB3", dark_claims=[1, 0])
+    ys = v["bonus"]["yellow"]  # a yellow tile gained for each light mark
+    v["seats"][0]["yellow"], v["seats"][1]["yellow"], v["bonus"]["yellow"] = ys[:1], ys[1:3], ys[3:]
     return v
 
 

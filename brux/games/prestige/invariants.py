@@ -249,6 +249,12 @@ def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None
             out.append(f"bonus c{c}: dark claims {col['dark_claims']}")
         if col["light_taken_by"] is not None and bonus["yellow"]:
             out.append(f"bonus c{c}: light tile taken while yellow tiles remain")
+        if col["light_taken_by"] is not None and col["light_marks"][-1:] != [col["light_taken_by"]]:
+            out.append(f"bonus c{c}: light tile taken by {col['light_taken_by']}, not the last mark")
+    for p, st in enumerate(v["seats"]):
+        marks = sum(p in col["light_marks"] for col in bonus["columns"])
+        if len(st["yellow"]) + len(st["light_tiles"]) != marks:
+            out.append(f"seat {p}: {len(st['yellow'])} yellow + {len(st['light_tiles'])} light tiles != {marks} marks")
     taken = [col["light"] for col in bonus["columns"] if col["light_taken_by"] is not None]
     if sorted(taken) != sorted(x for st in v["seats"] for x in st["light_tiles"]):
         out.append("light tiles taken disagree with the board")

@@ -278,7 +278,8 @@ def build(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
             s[L.LMARK + c * C.MAX_PLAYERS + i] = q
         s[L.LMARK_N + c] = len(marks)
         tb = col["light_taken_by"]
-        _need(tb is None or (tb in marks), f"{w}.light_taken_by", "must be null or a marked seat")
+        _need(tb is None or tb == marks[-1], f"{w}.light_taken_by", "must be null or the last marked seat (a "
+              "taken light tile leaves the board)")
         s[L.LTAKEN + c] = -1 if tb is None else tb
         claims = _list(col["dark_claims"], f"{w}.dark_claims")
         _need((col["dark"] is not None) == bool(marks), f"{w}.dark", "is face up exactly when the light tile has "
@@ -376,6 +377,11 @@ def build(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
         for i, x in enumerate(orders):
             _keys(x, f"{w}.orders[{i}]", ORDER_KEYS)
         ords += [(p, x) for x in orders]
+    for p, st in enumerate(seats):
+        marks = sum(p in col["light_marks"] for col in cols)
+        _need(len(st["yellow"]) == marks - len(st["light_tiles"]), f"seats[{p}].yellow",
+              f"{len(st['yellow'])} tiles disagree with the light marks: {marks} marks, {len(st['light_tiles'])} light "
+              "tiles taken (each mark gains a yellow tile or takes the light tile)")
     for h, name in enumerate(C.HEADS):
         craft, tier = name.split()
         holders = sum(1 for st in seats if st["craftsmen"][craft] == tier)
@@ -403,8 +409,10 @@ def build(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
         castle = seats[p]["castle"]
         outer_min = sum(PP[it.split()[1]] for it in castle if len(it.split()) == 2)
         inner_min = sum(INNER_PP[it.split()[2]][it.split()[1] == "TOWER"] for it in castle if len(it.split()) == 3)
-        _need(s[o + L.S_OUTER] >= outer_min and s[o + L.S_INNER] >= inner_min, f"seats[{p}].outer",
-              "OUTER/INNER below the PP values of the castle's items")
+        _need(s[o + L.S_OUTER] >= outer_min, f"seats[{p}].outer", f"below {outer_min}, the PP of the castle's "
+              "outer items")
+        _need(s[o + L.S_INNER] >= inner_min, f"seats[{p}].inner", f"below {inner_min}, the PP of the castle's "
+              "interiors")
     if any(cols[c]["light_taken_by"] is not None for c in range(C.N_COLS)):
         _need(not yellow, "bonus.columns", "a light tile is taken while yellow tiles remain")
     resume(s)
