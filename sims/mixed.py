@@ -83,14 +83,14 @@ def play_mixed(folder: Path, record: dict[str, Any], lv: dict[str, Any], *, jobs
     stoppers = [Stopper("precision", record["precision"], margin=record["margin"], confidence=confidence)
                 for _ in range(players)]
     reached = [False] * players
-    done = list(lv.get("games_per_seat") or [0] * players)
+    done = [0] * players  # each seat's run counts its finished chunks in the first round
     played, rounds, used, left = 0, 0, lv["cpu_used"], lv["cpu_limit"] - lv["cpu_used"]
     if left > 0:
         warm_up(brux.load_game(game, players), lv["lineups"][0])
     start = time.process_time()
-    with tqdm(total=cap * players, initial=sum(done), unit=" games", unit_scale=True, disable=not progress,
+    with tqdm(total=cap * players, initial=lv["games"], unit=" games", unit_scale=True, disable=not progress,
               dynamic_ncols=True) as bar:
-        while min(done) < cap and not all(reached):
+        while min(done) < cap and not all(reached):  # a level left mid-round is levelled by the next round
             spent = time.process_time() - start
             if left <= 0 or (rounds and spent + spent / rounds > left):  # the next round would pass the limit
                 break
@@ -109,6 +109,5 @@ def play_mixed(folder: Path, record: dict[str, Any], lv: dict[str, Any], *, jobs
             lv["games_per_seat"], lv["games"] = done, sum(done)
             lv["cpu_used"] = used + time.process_time() - start
             save()
-    lv["games_per_seat"], lv["games"] = done, sum(done)
     lv["finished"] = True
     return played
