@@ -161,23 +161,24 @@ def _sentences(record: dict[str, Any], levels: dict[str, Findings], margin: floa
 
 def _budget_sentence(record: dict[str, Any]) -> str:
     used = record.get("setup_cpu", 0.0) + sum(lv["cpu_used"] for lv in record["levels"])
-    target = f"±{100 * record['precision']:g} points ({record['games_for_target']:,} games, in each seat of the " \
-             "strong agent for a mixed line-up)"
+    mixed_too = "; a mixed line-up needs them in each seat" if any(lv.get("kind") == "mixed"
+                                                                   for lv in record["levels"]) else ""
+    target = f"±{100 * record['precision']:g} points per level ({record['games_for_target']:,} games{mixed_too})"
     per = []
     for lv in record["levels"]:
         mixed = lv.get("kind") == "mixed"
         if lv["games_cap"] < 1:
             per.append(f"{lv['name']} none ({skip_note(lv) if mixed else 'the budget did not cover one game'})")
             continue
-        need = lv.get("games_for_target", record["games_for_target"])
         if lv["reaches_target"]:
-            how = "allowed the target" if lv["games"] >= need or not lv.get("finished") else \
-                "allowed the target, stopped short of it at its CPU limit"
+            how = "allowed the target"
         else:
             how = f"budget-limited to {lv['games_cap']:,} games"
+        if lv.get("finished") and lv["games"] < lv["games_cap"]:
+            how += ", stopped short of it at its CPU limit"
         seats = f" ({lv['games'] // lv['rotation']:,} in each seat)" if mixed else ""
         per.append(f"{lv['name']} {lv['games']:,} games{seats} in {lv['cpu_used']:.0f} s ({how})")
-    return (f"Budget: {record['budget']:g} CPU seconds for a precision target of {target} per level; used "
+    return (f"Budget: {record['budget']:g} CPU seconds for a precision target of {target}; used "
             f"{used:.0f} s ({record.get('setup_cpu', 0.0):.0f} s of pilots and persona choice); " + "; ".join(per)
             + ".")
 
