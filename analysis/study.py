@@ -203,8 +203,9 @@ def write_study_report(folder: str | Path, out_path: str | Path, format: str = "
                    _Block("p", "One strong agent against weaker ones, the strong agent taking every seat in turn "
                                "with the same games (and deals) in each seat. win_share is the strong agent's share "
                                "of wins over all seats, seat_0.. its share in that seat, each with an always-valid "
-                               f"{int(100 * 0.95)}% interval (the seats' simultaneous); fair_share is what an agent "
-                               "no stronger than the others gets; from_skill the win share above it."),
+                               f"{int(100 * 0.95)}% interval (simultaneous over the seats for seat_0..); fair_share "
+                               "is what an agent no stronger than the others gets; from_skill the win share above "
+                               "it."),
                    _Block("table", s.mixed_table)]
         raw["mixed"] = s.mixed_table
     for name, f in s.levels.items():
