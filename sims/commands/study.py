@@ -18,7 +18,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--budget", type=float, default=600.0, metavar="SECONDS",
                    help="total CPU seconds for the study (default: %(default)s)")
     p.add_argument("--precision", type=float, default=0.01, metavar="H",
-                   help="target half-width of every seat's always-valid win-share interval (default: %(default)s)")
+                   help="target half-width of every seat's always-valid win-share interval (in a mixed line-up, "
+                        "the strong agent's in each seat) (default: %(default)s)")
     p.add_argument("--margin", type=float, default=0.02, metavar="M",
                    help="fairness margin in win share (default: %(default)s = 2 points)")
     p.add_argument("--mixed", action="append", metavar="STRONG/WEAK",
