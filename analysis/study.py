@@ -3,6 +3,7 @@
     from analysis.study import study_findings, write_study_report
     s = study_findings("results/bruxelles1897-3p-study")
     s.table, s.sentences, s.levels["greedy"].sentences
+    s.mixed_table, s.mixed["greedy vs 2x random"].by_seat     # the mixed levels (analysis.mixed)
 """
 
 from __future__ import annotations
@@ -16,18 +17,22 @@ import polars as pl
 
 from .fairness import _round2
 from .findings import Findings, findings, pct
+from .mixed import MixedLevel, mixed_level, mixed_row, sentence, skip_note
 
 STUDY_FILE = "study.json"
 
 
 @dataclass
 class StudyFindings:
-    """Per-level findings (levels with games only), the level table and the study's sentences."""
+    """Per-level findings (levels with games only), the level table, the mixed levels (with games only) and their
+    table, and the study's sentences."""
 
     record: dict[str, Any]
     levels: dict[str, Findings]
     table: pl.DataFrame
     sentences: list[str]
+    mixed: dict[str, MixedLevel]
+    mixed_table: pl.DataFrame
 
 
 def read_study(folder: str | Path) -> dict[str, Any]:
@@ -72,8 +77,14 @@ def study_findings(folder: str | Path, margin: float | None = None) -> StudyFind
     margin = record["margin"] if margin is None else margin
     players = int(record["players"])
     out: dict[str, Findings] = {}
-    rows = []
+    rows, mixed, mixed_rows = [], {}, []
     for lv in record["levels"]:
+        if lv.get("kind") == "mixed":
+            m = mixed_level(folder, lv, players) if lv["games"] > 0 else None
+            if m is not None:
+                mixed[lv["name"]] = m
+            mixed_rows.append(mixed_row(m, lv, players))
+            continue
         row: dict[str, Any] = {"level": lv["name"], "games": lv["games"], "cpu_seconds": round(lv["cpu_used"], 1),
                                "cpu_per_game": lv["cpu_per_game"], "half_width": None, "verdict": "no games",
                                "max_deviation": None, "top_sources": "", "strongest_openings": ""}
@@ -88,14 +99,15 @@ def study_findings(folder: str | Path, margin: float | None = None) -> StudyFind
             row.update({f"seat_{s}": _interval(f, s) for s in range(players)})
         rows.append(row)
     table = pl.DataFrame(rows)
-    return StudyFindings(record, out, table, _sentences(record, out, margin))
+    return StudyFindings(record, out, table, _sentences(record, out, margin, mixed), mixed, pl.DataFrame(mixed_rows))
 
 
 def _join(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _sentences(record: dict[str, Any], levels: dict[str, Findings], margin: float) -> list[str]:
+def _sentences(record: dict[str, Any], levels: dict[str, Findings], margin: float,
+               mixed: dict[str, MixedLevel]) -> list[str]:
     pts = f"±{100 * margin:g} points"
     by_verdict: dict[str, list[str]] = {}
     for name, f in levels.items():
@@ -127,6 +139,12 @@ def _sentences(record: dict[str, Any], levels: dict[str, Findings], margin: floa
         out.append(f"The verdict is {next(iter(decided.values()))} at every decided level ({_join(list(decided))})"
                    + (f"; {_join(open_)} not decided yet, so whether it changes with the level of play is open."
                       if open_ else "."))
+    out += [sentence(m, [float(x) for x in levels[m.weak].fairness[0].win_share] if m.weak in levels else None)
+            for m in mixed.values()]
+    gone = [f"{lv['name']} ({skip_note(lv)})" for lv in record["levels"]
+            if lv.get("kind") == "mixed" and lv["name"] not in mixed]
+    if gone:
+        out.append("Mixed line-ups without games: " + "; ".join(gone) + ".")
     srcs = [f"{n}: {_top_source(f)}" for n, f in levels.items() if _top_source(f)]
     if srcs:
         out.append("Sources that decide games (odds ratio of a one-SD edge): " + "; ".join(srcs) + ".")
@@ -143,18 +161,24 @@ def _sentences(record: dict[str, Any], levels: dict[str, Findings], margin: floa
 
 def _budget_sentence(record: dict[str, Any]) -> str:
     used = record.get("setup_cpu", 0.0) + sum(lv["cpu_used"] for lv in record["levels"])
-    target = f"±{100 * record['precision']:g} points ({record['games_for_target']:,} games)"
+    mixed_too = "; a mixed line-up needs them in each seat" if any(lv.get("kind") == "mixed"
+                                                                   for lv in record["levels"]) else ""
+    target = f"±{100 * record['precision']:g} points per level ({record['games_for_target']:,} games{mixed_too})"
     per = []
     for lv in record["levels"]:
+        mixed = lv.get("kind") == "mixed"
         if lv["games_cap"] < 1:
-            per.append(f"{lv['name']} none (the budget did not cover one game)")
+            per.append(f"{lv['name']} none ({skip_note(lv) if mixed else 'the budget did not cover one game'})")
             continue
         if lv["reaches_target"]:
             how = "allowed the target"
         else:
             how = f"budget-limited to {lv['games_cap']:,} games"
-        per.append(f"{lv['name']} {lv['games']:,} games in {lv['cpu_used']:.0f} s ({how})")
-    return (f"Budget: {record['budget']:g} CPU seconds for a precision target of {target} per level; used "
+        if lv.get("finished") and lv["games"] < lv["games_cap"]:
+            how += ", stopped short of it at its CPU limit"
+        seats = f" ({lv['games'] // lv['rotation']:,} in each seat)" if mixed else ""
+        per.append(f"{lv['name']} {lv['games']:,} games{seats} in {lv['cpu_used']:.0f} s ({how})")
+    return (f"Budget: {record['budget']:g} CPU seconds for a precision target of {target}; used "
             f"{used:.0f} s ({record.get('setup_cpu', 0.0):.0f} s of pilots and persona choice); " + "; ".join(per)
             + ".")
 
@@ -173,7 +197,18 @@ def write_study_report(folder: str | Path, out_path: str | Path, format: str = "
                           f"{int(100 * 0.95)}% intervals (simultaneous over seats); half_width is the interval's "
                           "half-width reached; cpu_seconds the CPU time the level's games used."),
               _Block("table", s.table)]
+    raw = {"levels": s.table}
+    if s.mixed_table.height:
+        blocks += [_Block("h2", "Mixed line-ups"),
+                   _Block("p", "One strong agent against weaker ones, the strong agent taking every seat in turn "
+                               "with the same games (and deals) in each seat. win_share is the strong agent's share "
+                               "of wins over all seats, seat_0.. its share in that seat, each with an always-valid "
+                               f"{int(100 * 0.95)}% interval (simultaneous over the seats for seat_0..); fair_share "
+                               "is what an agent no stronger than the others gets; from_skill the win share above "
+                               "it."),
+                   _Block("table", s.mixed_table)]
+        raw["mixed"] = s.mixed_table
     for name, f in s.levels.items():
         blocks += [_Block("h3", f"Level {name}"), _Block("ul", f.sentences)]
     title = f"brux study: {r['game']}, {r['players']} players"
-    return write_page(title, blocks, out_path, format, {"levels": s.table}), s
+    return write_page(title, blocks, out_path, format, raw), s

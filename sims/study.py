@@ -7,11 +7,14 @@
 
 The levels come from the game's agents: all ``random``, all ``greedy``, all of the best persona (a documented
 per-game default, otherwise a short measured mini-tournament against ``greedy``), all of the strongest agent
-(``vmcts`` when offered, else ``mcts``). A timed pilot measures the CPU per game of each level; the budget (CPU
-seconds of this process, kernel loading excluded) is split so the cheap levels reach their precision target and
-the expensive ones get what is left. Each level is a normal sequential run (``until=`` the precision rule) in its
-own subfolder; the study folder holds ``study.json`` and is locked while a study writes it. Running the same study
-again resumes it: levels already at their target or out of budget play nothing.
+(``vmcts`` when offered, else ``mcts``). Mixed levels (``sims.mixed``) put one strong agent against weaker ones,
+the strong agent taking every seat in turn with equal games per seat: by default each level's agent against the
+level just below it (``greedy vs 2x random``, ...), or the ``mixed=["STRONG/WEAK", ...]`` given. A timed pilot
+measures the CPU per game of each level; the budget (CPU seconds of this process, kernel loading excluded) is split
+so the cheap levels reach their precision target and the expensive ones get what is left. Each all-same level is a
+normal sequential run (``until=`` the precision rule) in its own subfolder, each mixed level one such run per seat
+of the strong agent; the study folder holds ``study.json`` and is locked while a study writes it. Running the same
+study again resumes it: levels already at their target or out of budget play nothing.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import math
 import re
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,7 +34,9 @@ import polars as pl
 import brux
 from brux.games import get_rules
 
+from . import mixed as mx
 from .errors import SimsError
+from .execute import check_backend
 from .lock import folder_lock
 from .run import run
 from .spec import RunSpec
@@ -151,17 +157,21 @@ def games_for_target(precision: float, players: int) -> int:
 
 
 def allocate(levels: list[dict[str, Any]], budget: float, need: int) -> None:
-    """Split ``budget`` CPU seconds: cheapest level first, each gets what reaching ``need`` games costs, at most an
-    equal share of what is left; sets ``cpu_allocated`` and ``games_cap`` on each level."""
+    """Split ``budget`` CPU seconds: cheapest level first, each gets what reaching its target costs (``need``
+    games, or the level's own ``games_for_target``), at most an equal share of what is left; sets
+    ``cpu_allocated`` and ``games_cap`` on each level. A mixed level's cap is whole rounds of one game per seat
+    (``rotation``), none when the share does not cover one round."""
     left = budget
     order = sorted(range(len(levels)), key=lambda i: levels[i]["cpu_per_game"])
     for k, i in enumerate(order):
         lv = levels[i]
         share = left / (len(order) - k)
-        games = min(need, int(share / lv["cpu_per_game"]))
+        target = lv.get("games_for_target", need)
+        games = min(target, int(share / lv["cpu_per_game"]))
+        games -= games % lv.get("rotation", 1)
         lv["games_cap"] = max(games, 0)
         lv["cpu_allocated"] = lv["games_cap"] * lv["cpu_per_game"]
-        lv["reaches_target"] = games >= need
+        lv["reaches_target"] = games >= target
         left -= lv["cpu_allocated"]
 
 
@@ -199,13 +209,17 @@ def _write(folder: Path, record: dict[str, Any]) -> None:
 
 
 def _identity(record: dict[str, Any]) -> dict[str, Any]:
-    return {k: record.get(k) for k in ("game", "players", "seed", "budget", "precision", "margin")}
+    return {k: record.get(k) for k in ("game", "players", "seed", "budget", "precision", "margin", "mixed")}
 
 
 def study(game: str, players: int = 3, *, budget: float = 600.0, precision: float = 0.01, margin: float = 0.02,
-          seed: int = 1, out: str | Path | None = None, jobs: int = -1, progress: bool = False) -> StudyResult:
+          seed: int = 1, out: str | Path | None = None, jobs: int = -1, progress: bool = False,
+          mixed: Sequence[str | tuple[str, str]] | None = None) -> StudyResult:
     """Play ``game`` at every level of play, each run sequential to an always-valid half-width of ``precision``
-    (win share) within the CPU ``budget`` (seconds) split across levels; resumes a study already in ``out``."""
+    (win share) within the CPU ``budget`` (seconds) split across levels; resumes a study already in ``out``.
+
+    ``mixed``: the mixed levels as ``"STRONG/WEAK"`` specs (or pairs); None for each level's agent against the
+    level just below it, ``[]`` for none."""
     if game not in brux.list_games():
         raise SimsError(f"unknown game {game!r}; known games: {', '.join(brux.list_games())}")
     rules = get_rules(game)
@@ -219,19 +233,33 @@ def study(game: str, players: int = 3, *, budget: float = 600.0, precision: floa
         raise SimsError(f"the margin must be between 0 and 1 (a win share), got {margin}")
     if out is not None and not str(out).strip():
         raise SimsError("the output folder must not be an empty path")
+    check_backend("threads", jobs, None)
+    if isinstance(mixed, str):
+        raise SimsError(f"mixed must be a list of STRONG/WEAK specs, got the string {mixed!r}")
+    wanted = None if mixed is None else mx.parse_mixed(mixed, game, players)
     tmp = tempfile.mkdtemp(prefix="brux-study-") if out is None else None
     folder = Path(tmp or out)  # type: ignore[arg-type]
     folder.mkdir(parents=True, exist_ok=True)
     with folder_lock(folder):
-        return _study(folder, game, players, float(budget), precision, margin, seed, jobs, progress)
+        return _study(folder, game, players, float(budget), precision, margin, seed, jobs, progress, wanted)
+
+
+def _mixed_level(spec: str, players: int, pilot: tuple[int, float], need: int) -> dict[str, Any]:
+    strong, weak = spec.split("/")
+    games, cpu = pilot
+    return {"name": mx.level_name(strong, weak, players), "kind": "mixed", "strong": strong, "weak": weak,
+            "lineups": mx.lineups(strong, weak, players), "folder": f"mixed-{_slug(strong)}-vs-{_slug(weak)}",
+            "runs": [f"seat-{s}" for s in range(players)],
+            "rotation": players, "games_for_target": need * players, "pilot_games": games, "pilot_cpu": cpu,
+            "cpu_per_game": cpu / games, "cpu_used": 0.0, "games": 0}
 
 
 def _study(folder: Path, game: str, players: int, budget: float, precision: float, margin: float, seed: int,
-           jobs: int, progress: bool) -> StudyResult:
+           jobs: int, progress: bool, mixed: list[str] | None) -> StudyResult:
     if (folder / "manifest.json").exists() or (folder / "sweep.json").exists():
         raise SimsError(f"{folder} holds a run or a sweep, not a study; use another folder")
     record: dict[str, Any] = {"kind": "brux study", "game": game, "players": players, "seed": seed,
-                              "budget": budget, "precision": precision, "margin": margin}
+                              "budget": budget, "precision": precision, "margin": margin, "mixed": mixed}
     file = folder / STUDY_FILE
     if file.exists():
         try:
@@ -247,11 +275,15 @@ def _study(folder: Path, game: str, players: int, budget: float, precision: floa
         record["persona"] = {"agent": persona, **how}
         need = games_for_target(precision, players)
         levels = []
-        for agent in choose_levels(game, players, persona):
+        agents = choose_levels(game, players, persona)
+        for agent in agents:
             games, cpu = _pilot(game, players, [agent] * players, seed, jobs)  # kernels loaded off the clock
             levels.append({"name": agent, "agents": [agent] * players, "folder": f"level-{_slug(agent)}",
                            "pilot_games": games, "pilot_cpu": cpu, "cpu_per_game": cpu / games,
                            "cpu_used": 0.0, "games": 0})
+        for spec in mx.default_mixed(agents) if mixed is None else mixed:
+            lineup = mx.lineups(*spec.split("/"), players)[0]
+            levels.append(_mixed_level(spec, players, _pilot(game, players, lineup, seed, jobs), need))
         record["setup_cpu"] = how.get("cpu_seconds", 0.0) + sum(lv["pilot_cpu"] for lv in levels)
         record["games_for_target"] = need
         allocate(levels, max(budget - record["setup_cpu"], 0.0), need)
@@ -267,6 +299,10 @@ def _study(folder: Path, game: str, players: int, budget: float, precision: floa
             lv["cpu_limit"] = max(budget - record["setup_cpu"] - others, 0.0)
             if lv["reaches_target"]:  # the pilot's rate is rough: a cheap level may borrow from the later ones
                 lv["cpu_limit"] = max(lv["cpu_limit"], 2 * lv["cpu_allocated"] + 0.5)
-        played += _play_level(folder, record, lv, jobs, progress)
+        if lv.get("kind") == "mixed":
+            played += mx.play_mixed(folder, record, lv, jobs=jobs, progress=progress, confidence=CONFIDENCE,
+                                    save=lambda: _write(folder, record))
+        else:
+            played += _play_level(folder, record, lv, jobs, progress)
         _write(folder, record)
     return StudyResult(folder, record, played)

@@ -6,18 +6,26 @@ import argparse
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("study", help="play a game at every level of play and compare the levels",
                        description="Play the game with all seats random, greedy, the best persona and the strongest "
-                                   "agent, each a sequential run to the precision target, within a CPU budget split "
-                                   "across the levels (cheap levels reach the target, expensive ones get what is "
-                                   "left). Prints the level table and the findings, writes one report. Re-running "
-                                   "the same command resumes the study.")
+                                   "agent, and mixed line-ups (one strong agent against weaker ones, taking every "
+                                   "seat in turn with equal games per seat; by default each level's agent against "
+                                   "the level below), each a sequential run to the precision target, within a CPU "
+                                   "budget split across the levels (cheap levels reach the target, expensive ones "
+                                   "get what is left; a level the budget does not cover is skipped with a note). "
+                                   "Prints the level tables and the findings, writes one report. Re-running the "
+                                   "same command resumes the study.")
     p.add_argument("game", metavar="GAME")
     p.add_argument("--players", type=int, default=3, metavar="N", help="player count (default: %(default)s)")
     p.add_argument("--budget", type=float, default=600.0, metavar="SECONDS",
                    help="total CPU seconds for the study (default: %(default)s)")
     p.add_argument("--precision", type=float, default=0.01, metavar="H",
-                   help="target half-width of every seat's always-valid win-share interval (default: %(default)s)")
+                   help="target half-width of every seat's always-valid win-share interval (in a mixed line-up, "
+                        "the strong agent's in each seat) (default: %(default)s)")
     p.add_argument("--margin", type=float, default=0.02, metavar="M",
                    help="fairness margin in win share (default: %(default)s = 2 points)")
+    p.add_argument("--mixed", action="append", metavar="STRONG/WEAK",
+                   help="a mixed line-up: the STRONG agent in one seat, WEAK in the others, every seat in turn "
+                        "(e.g. greedy/random, vmcts/greedy); repeat for several, 'none' for no mixed line-ups "
+                        "(default: each level's agent against the level just below it)")
     p.add_argument("--seed", type=int, default=1, metavar="S", help="master seed (default: %(default)s)")
     p.add_argument("--out", metavar="DIR", help="study folder (default: results/GAME-Np-study)")
     p.add_argument("--report", metavar="PATH", help="report file (default: DIR/report.html, or .md with --format md)")
@@ -32,13 +40,20 @@ def run(args: argparse.Namespace) -> int:
 
     from analysis.study import write_study_report
     from sims.cli import _report_format, check_output_file, out_path
+    from sims.errors import SimsError
     from sims.study import study
 
     out = out_path(args.out, f"results/{args.game}-{args.players}p-study")
     fmt = _report_format(args.report, args.format)
     check_output_file(args.report, "--report")
+    mixed = args.mixed
+    if mixed is not None and "none" in mixed:
+        if len(mixed) > 1:
+            raise SimsError("--mixed none cannot be combined with other mixed line-ups")
+        mixed = []
     result = study(args.game, args.players, budget=args.budget, precision=args.precision, margin=args.margin,
-                   seed=args.seed, out=out, jobs=args.jobs, progress=not args.quiet and sys.stderr.isatty())
+                   seed=args.seed, out=out, jobs=args.jobs, progress=not args.quiet and sys.stderr.isatty(),
+                   mixed=mixed)
     report, found = write_study_report(result.path, args.report or out / f"report.{fmt}", fmt)
     t = found.table
     print(f"{'level':<22} {'games':>7} {'CPU s':>7} {'half-width':>10}  {'verdict':<12} seat win shares")
@@ -46,6 +61,14 @@ def run(args: argparse.Namespace) -> int:
         hw = f"{r['half_width']:.4f}" if r["half_width"] is not None else "-"
         seats = "  ".join(r[c] for c in t.columns if c.startswith("seat_"))
         print(f"{r['level']:<22} {r['games']:>7,} {r['cpu_seconds']:>7.1f} {hw:>10}  {r['verdict']:<12} {seats}")
+    m = found.mixed_table
+    if m.height:
+        fair = f"strong agent's win share (fair {1 / args.players:.3f})"
+        print(f"{'mixed line-up':<34} {'games':>7} {'CPU s':>7}  {fair}  by seat")
+        for r in m.iter_rows(named=True):
+            seats = "  ".join(r[c] for c in m.columns if c.startswith("seat_"))
+            share = r["win_share"] or r["note"]
+            print(f"{r['level']:<34} {r['games']:>7,} {r['cpu_seconds']:>7.1f}  {share:<{len(fair)}}  {seats}")
     print("findings:")
     for s in found.sentences:
         print(f"- {s}")

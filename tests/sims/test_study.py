@@ -1,29 +1,41 @@
 """Studies: the levels of play side by side, each sized to a precision target within a CPU budget, resumable."""
 
+import importlib
 import json
 import math
+import shutil
 
+import polars as pl
 import pytest
 
 import sims
 from analysis.study import write_study_report
 from sims.cli import main
+from sims.mixed import default_mixed, parse_mixed
 from sims.study import allocate, choose_levels, games_for_target
 
 BUDGET = 6.0
+MIXED = "greedy vs random"
 
 
 @pytest.fixture(scope="module")
 def small_study(tmp_path_factory):
     out = tmp_path_factory.mktemp("study")
-    first = sims.study("bruxelles1897", 2, budget=BUDGET, precision=0.05, out=out, jobs=1)
+    first = sims.study("bruxelles1897", 2, budget=BUDGET, precision=0.05, out=out, jobs=1, mixed=["greedy/random"])
     return out, first
+
+
+def _level(record, name):
+    return next(lv for lv in record["levels"] if lv["name"] == name)
 
 
 def test_levels_follow_the_games_agents():
     assert choose_levels("bruxelles1897", 3, "heuristic:balanced") == ["random", "greedy", "heuristic:balanced",
                                                                         "vmcts"]
     assert choose_levels("lutece", 4, None) == ["random", "greedy", "vmcts"]
+    assert default_mixed(["random", "greedy", "vmcts"]) == ["greedy/random", "vmcts/greedy"]
+    assert parse_mixed(["greedy/random", ("greedy", "random"), " vmcts / greedy"], "lutece", 4) == [
+        "greedy/random", "vmcts/greedy"]
 
 
 def test_allocate_lets_cheap_levels_reach_the_target_and_gives_the_rest_to_expensive_ones():
@@ -35,10 +47,22 @@ def test_allocate_lets_cheap_levels_reach_the_target_and_gives_the_rest_to_expen
     assert games_for_target(0.05, 2) < games_for_target(0.02, 2)
 
 
+def test_allocate_gives_mixed_levels_whole_rounds_or_skips_them():
+    levels = [{"cpu_per_game": 0.001}, {"cpu_per_game": 0.002, "rotation": 3, "games_for_target": 3000},
+              {"cpu_per_game": 1.0, "rotation": 3, "games_for_target": 3000}]
+    allocate(levels, 6.0, 1000)
+    assert [lv["games_cap"] for lv in levels] == [1000, 1248, 0]  # 2.5 s buy 1,250 games: 416 whole rounds;
+    # the last level's 2.5 s buy 2 games, less than one game in each of its 3 seats
+    assert levels[1]["games_cap"] % 3 == 0 and not levels[1]["reaches_target"]
+    levels = [{"cpu_per_game": 0.001, "rotation": 3, "games_for_target": 3000}]
+    allocate(levels, 100.0, 1000)
+    assert levels[0]["games_cap"] == 3000 and levels[0]["reaches_target"]
+
+
 def test_study_table_budget_and_sentences(small_study):
     out, result = small_study
     t = result.table()
-    assert t["level"].to_list() == ["random", "greedy", "heuristic:balanced", "vmcts"]
+    assert t["level"].to_list() == ["random", "greedy", "heuristic:balanced", "vmcts"]  # the mixed one apart
     assert {"games", "cpu_seconds", "half_width", "verdict", "seat_0", "seat_1", "top_sources"} <= set(t.columns)
     rec = json.loads((out / "study.json").read_text())
     used = rec["setup_cpu"] + sum(lv["cpu_used"] for lv in rec["levels"])
@@ -55,7 +79,7 @@ def test_study_table_budget_and_sentences(small_study):
 
 def test_study_resumes_without_playing_again(small_study):
     out, first = small_study
-    again = sims.study("bruxelles1897", 2, budget=BUDGET, precision=0.05, out=out, jobs=1)
+    again = sims.study("bruxelles1897", 2, budget=BUDGET, precision=0.05, out=out, jobs=1, mixed=["greedy/random"])
     assert again.games_played == 0
     assert [lv["games"] for lv in again.levels] == [lv["games"] for lv in first.levels]
     with pytest.raises(sims.SimsError, match="holds another study"):
@@ -70,7 +94,90 @@ def test_study_report_puts_the_levels_side_by_side(small_study, tmp_path):
     assert found.table.height == 4
 
 
+def test_mixed_level_rotates_the_strong_agent_with_equal_games_per_seat(small_study):
+    out, result = small_study
+    lv = _level(result.record, MIXED)
+    assert lv["games"] > 0 and lv["games"] <= lv["games_cap"]
+    wins = []
+    for seat, run in enumerate(lv["runs"]):
+        manifest = json.loads((out / lv["folder"] / run / "manifest.json").read_text())
+        assert manifest["agents"] == ["greedy" if s == seat else "random" for s in range(2)]
+        assert manifest["games_done"] == lv["games"] // 2 == lv["games_per_seat"][seat]
+        t = pl.read_parquet(out / lv["folder"] / run / "chunk-*.parquet")
+        assert t.filter(pl.col("seat") == seat)["agent"].unique().to_list() == ["greedy"]
+        wins.append(float(t.filter(pl.col("seat") == seat)["win_share"].mean()))
+    m = result.findings().mixed[MIXED]
+    assert m.games_per_seat == lv["games"] // 2
+    assert [b[0] for b in m.by_seat] == pytest.approx(wins)
+    assert m.share == pytest.approx(sum(wins) / 2)
+    for share, low, high in [(m.share, m.low, m.high), *m.by_seat]:
+        assert low < share < high
+    assert m.high - m.low < max(h - lo for _, lo, h in m.by_seat)  # the overall interval is the narrower
+
+
+def test_study_report_shows_the_mixed_level(small_study, tmp_path):
+    out, result = small_study
+    m = result.findings().mixed[MIXED]
+    path, found = write_study_report(out, tmp_path / "study.md", "md")
+    text = path.read_text()
+    assert "## Mixed line-ups" in text and f"| {MIXED} |" in text
+    row = found.mixed_table.row(0, named=True)
+    assert row["level"] == MIXED and row["fair_share"] == 0.5 and row["win_share"].startswith(f"{m.share:.3f} [")
+    said = next(s for s in found.sentences if s.startswith(f"{MIXED}: greedy wins {m.share:.3f} ["))
+    assert "fair share 1/2" in said and "In seats 0, 1 it wins" in said and "among random players alone" in said
+    assert any(s.startswith("Budget: ") and f"{MIXED} {result.record['levels'][-1]['games']:,} games" in s
+               for s in found.sentences)
+
+
+def test_interrupted_mixed_level_resumes_without_replaying(small_study, tmp_path):
+    src, first = small_study
+    out = tmp_path / "copy"
+    shutil.copytree(src, out)
+    record = json.loads((out / "study.json").read_text())
+    lv = _level(record, MIXED)
+    lv.pop("finished")  # as written after a round: the level is still running, with CPU left
+    lv["cpu_limit"] = lv["cpu_used"] + 2.0
+    (out / "study.json").write_text(json.dumps(record))
+    seat1 = out / lv["folder"] / lv["runs"][1]
+    chunks = sorted(seat1.glob("chunk-*.parquet"))
+    lost = pl.read_parquet(chunks[-1]).height // 2
+    chunks[-1].unlink()  # seat 1 was interrupted one chunk behind seat 0
+    kept = {p: p.stat().st_mtime_ns for p in (out / lv["folder"]).rglob("chunk-*.parquet")}
+    again = sims.study("bruxelles1897", 2, budget=BUDGET, precision=0.05, out=out, jobs=1, mixed=["greedy/random"])
+    done = _level(again.record, MIXED)
+    assert done["finished"] and done["games_per_seat"][0] == done["games_per_seat"][1]
+    assert again.games_played == lost + done["games"] - lv["games"]  # only the lost chunk and any new rounds
+    assert all(p.stat().st_mtime_ns == t for p, t in kept.items())
+
+
+def test_a_mixed_level_the_budget_does_not_cover_is_skipped_with_a_note(tmp_path, monkeypatch):
+    monkeypatch.setattr(importlib.import_module("sims.study"), "PILOT_SECONDS", 0.01)  # pilots of a few games
+    r = sims.study("bruxelles1897", 2, budget=0.02, precision=0.05, out=tmp_path / "s", jobs=1,
+                   mixed=["greedy/random"])
+    assert r.games_played == 0 and _level(r.record, MIXED)["games_cap"] == 0
+    f = r.findings()
+    assert f.mixed == {} and f.mixed_table["note"].to_list() == [
+        "skipped: the budget did not cover one game in each seat"]
+    assert f"Mixed line-ups without games: {MIXED} (skipped: the budget did not cover one game in each seat)." \
+        in f.sentences
+    assert main(["study", "bruxelles1897", "--players", "2", "--budget", "0.02", "--precision", "0.05",
+                 "--mixed", "greedy/random", "--out", str(tmp_path / "s"), "--quiet"]) == 0  # resumed: nothing
+
+
+def test_study_refuses_other_mixed_line_ups_in_its_folder(small_study):
+    out, _ = small_study
+    with pytest.raises(sims.SimsError, match="holds another study"):
+        sims.study("bruxelles1897", 2, budget=BUDGET, precision=0.05, out=out, jobs=1, mixed=[])
+
+
 @pytest.mark.parametrize("argv, message", [
+    (["study", "bruxelles1897", "--mixed", "foo/random"], "mixed line-up 'foo/random': unknown agent 'foo'"),
+    (["study", "bruxelles1897", "--mixed", "greedy"], "STRONG/WEAK"),
+    (["study", "bruxelles1897", "--mixed", "greedy/"], "empty agent"),
+    (["study", "bruxelles1897", "--mixed", "greedy/greedy"], "two different agents"),
+    (["study", "bruxelles1897", "--mixed", "mcts:iters=-1/random"], "mixed line-up"),
+    (["study", "bruxelles1897", "--mixed", "none", "--mixed", "greedy/random"], "--mixed none"),
+
     (["study", "nosuchgame"], "unknown game"),
     (["study", "bruxelles1897", "--budget", "0"], "budget"),
     (["study", "bruxelles1897", "--budget", "nan"], "budget"),
