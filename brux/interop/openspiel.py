@@ -1,6 +1,6 @@
 """OpenSpiel games of brux (optional: `pip install open_spiel`): `register()` registers every game and player
 count as `brux_<game>_<n>p` (imperfect information; chance fixed by the parameter `seed`, so deterministic for
-OpenSpiel; terminal win-share rewards).
+OpenSpiel; terminal win-share rewards; `max_game_length` is the game's proven bound `Game.max_game_length`).
 
     from brux.interop import openspiel
     openspiel.register()
@@ -21,8 +21,6 @@ import pyspiel
 
 import brux
 from brux.games import get_rules
-
-MAX_GAME_LENGTH = 1000  # a cap, not a proven bound: random play of every game stays under 160 decisions
 
 
 def _short_name(game: str, players: int) -> str:
@@ -115,7 +113,7 @@ def _types(name: str, players: int) -> tuple[pyspiel.GameType, pyspiel.GameInfo]
         provides_observation_tensor=True, parameter_specification={"seed": 0})
     info = pyspiel.GameInfo(num_distinct_actions=game.num_actions, max_chance_outcomes=0, num_players=players,
                             min_utility=game.min_utility, max_utility=game.max_utility, utility_sum=1.0,
-                            max_game_length=MAX_GAME_LENGTH)
+                            max_game_length=game.max_game_length)
     return game_type, info
 
 
