@@ -82,11 +82,12 @@ class BruxSpielState(pyspiel.State):
         return json.dumps(self.s.to_dict(), sort_keys=True, default=str)
 
 class BruxObserver:
-    """Observation tensor = `State.observation(p)`; string = the seat's view (`to_dict(player=p)`) as JSON."""
+    """Observation tensor = `State.observation(p)`, its `dict` the game's named pieces (`game.observation_layout`:
+    views into the tensor); string = the seat's view (`to_dict(player=p)`) as JSON."""
 
     def __init__(self, game: brux.Game, iig_obs_type=None) -> None:
         self.tensor = np.zeros(game.observation_shape, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.dict = game.observation_layout.split(self.tensor)
 
     def set_from(self, state: BruxSpielState, player: int) -> None:
         self.tensor[:] = state.s.observation(player)

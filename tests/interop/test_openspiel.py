@@ -23,6 +23,12 @@ def test_random_sim_with_serialization(short):
     name, players = short[len("brux_"):].rsplit("_", 1)  # "lutece", "3p"
     brux_game = brux.load_game(name, players=int(players[:-1]))
     assert game.max_game_length() == brux_game.max_game_length
+    state = game.new_initial_state()
+    observer = game.make_py_observer()
+    observer.set_from(state, 0)
+    assert list(observer.dict) == [p.name for p in brux_game.observation_layout.pieces]
+    np.testing.assert_array_equal(observer.dict["seats"], state.s.observation(0)[
+        brux_game.observation_layout.slice("seats")])
 
 
 class _MCTS(mcts.MCTSBot):
