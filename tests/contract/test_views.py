@@ -29,7 +29,7 @@ def test_observation_shape_and_values(case):
 
 def test_observation_pieces_are_the_state_fields_they_name(case):
     """Every piece copied from the state holds those fields, for the mover (nothing of the mover's own is hidden
-    from it); a seat's money and VP can be read back from the `seats` piece."""
+    from it): its own block of the `seats` piece is its state block, and every seat's VP reads back from it."""
     layout, h = case.game.observation_layout, case.game.rules.hooks
     for state in case.sample(6) + [case.final]:
         p = max(state.current_player(), 0)
@@ -39,11 +39,10 @@ def test_observation_pieces_are_the_state_fields_they_name(case):
                 np.testing.assert_array_equal(obs[layout.slice(piece.name)],
                                               state.array[piece.source:piece.source + piece.size], piece.name)
         seats = obs[layout.slice("seats")].reshape(h.MAX_PLAYERS, -1)
-        vp = [int(h.vp(state.array, q)) for q in range(case.game.players)]
-        own = seats[p]
-        block = state.array[layout.piece("seats").source:][p * own.size:(p + 1) * own.size]
-        np.testing.assert_array_equal(own, block)
-        assert vp[p] in own
+        start = layout.piece("seats").source
+        np.testing.assert_array_equal(seats[p], state.array[start + p * seats.shape[1]:][:seats.shape[1]])
+        for q in range(case.game.players):  # every seat's VP is public
+            assert seats[q, h.L.S_VP] == h.vp(state.array, q)
 
 
 def test_observation_leaves_out_what_no_seat_sees(case):
