@@ -21,6 +21,16 @@ def test_no_game_is_longer_than_the_bound_under_random_rules(name, data):
     assert 0 < lengths.max() <= bound
 
 
+@pytest.mark.long
+@pytest.mark.parametrize("name", brux.list_games())
+@settings(max_examples=400)
+@given(data=st.data())
+def test_no_game_is_longer_than_the_bound_under_random_rules_long(name, data):
+    game = brux.load_game(name, players=data.draw(player_counts(name)), **data.draw(rule_params(name)))
+    lengths = game.play_random(1000, master_seed=data.draw(st.integers(0, 2**30)))["length"]
+    assert lengths.max() <= game.max_game_length
+
+
 @pytest.mark.parametrize("name", brux.list_games())
 def test_bound_for_the_default_rules(name):
     """Many games with the default rules at every player count, and the bound grows with the rounds played."""
