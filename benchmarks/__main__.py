@@ -33,6 +33,8 @@ def run_suite(args: argparse.Namespace) -> int:
         rules = brux.games.get_rules(name)
         for players in range(rules.min_players, rules.max_players + 1):
             add(suites.random_throughput(name, players, games, repeats))
+    for name in brux.list_games():
+        add(suites.vector_env_throughput(name, 3, 1024, 100 if quick else 1000, repeats))
     for players in (2, 3, 4):
         add(suites.agent_throughput("bruxelles1897", players, "greedy", 100 if quick else 1000, repeats))
         add(suites.agent_throughput("bruxelles1897", players, "mcts:iters=200", 2 if quick else 10, repeats))

@@ -138,3 +138,41 @@ def agent_throughput(game_name: str, players: int, spec: str, games: int, repeat
         {"benchmark": f"{spec} decisions/s (1 core)", "game": game_name, "players": players,
          "median": d[len(d) // 2], "range": f"{d[0]:.3g}–{d[-1]:.3g}", "unit": "decisions/s"},
     ]
+
+
+def vector_env_throughput(game_name: str, players: int, n: int, calls: int, repeats: int) -> list[Row]:
+    """Steps per CPU second of `brux.VectorEnv` on one core, and of the State API for comparison.
+
+    Vector env: `env.step(env.random_actions())` with n games per call, `calls` calls: each step applies one action
+    per game and computes the new observations (float32), legal masks, rewards and automatic resets; the random
+    legal actions are drawn in one kernel call too. State API: `state.apply_action` with a uniformly random legal
+    action (`random.choice(state.legal_actions())`), a new game at each end, no observation.
+    """
+    game = brux.load_game(game_name, players=players)
+    env = brux.VectorEnv(game, n, master_seed=1)
+    env.reset()
+    env.step(env.random_actions())  # compiled
+
+    def vector() -> float:
+        t = time.process_time()
+        for _ in range(calls):
+            env.step(env.random_actions())
+        return calls * n / (time.process_time() - t)
+
+    def state_api() -> float:
+        rnd, state, steps = random.Random(1), game.new_initial_state(seed=1), 0
+        t = time.process_time()
+        while steps < 20_000:
+            state.apply_action(rnd.choice(state.legal_actions()))
+            steps += 1
+            if state.is_terminal():
+                state = game.new_initial_state(seed=steps)
+        return steps / (time.process_time() - t)
+
+    vec, api = repeat(vector, repeats), repeat(state_api, repeats)
+    return [
+        {"benchmark": f"vector env steps/s, N={n}, with observations (1 core)", "game": game_name,
+         "players": players, "median": vec.median, "range": vec.spread(), "unit": "steps/s"},
+        {"benchmark": "State API steps/s, apply_action (1 core)", "game": game_name, "players": players,
+         "median": api.median, "range": api.spread(), "unit": "steps/s"},
+    ]

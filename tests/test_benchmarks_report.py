@@ -14,3 +14,12 @@ def test_report_writes_markdown_and_json(tmp_path):
     data = json.loads(js.read_text())
     assert data["rows"] == rows and data["meta"]["cpus"] >= 1
     assert len(list(tmp_path.glob("bench-*.json"))) == 1
+
+
+def test_vector_env_rows():
+    from benchmarks import suites
+
+    rows = suites.vector_env_throughput("lutece", 3, 8, 3, 1)
+    assert [r["benchmark"] for r in rows] == ["vector env steps/s, N=8, with observations (1 core)",
+                                              "State API steps/s, apply_action (1 core)"]
+    assert all(r["median"] > 0 and r["unit"] == "steps/s" for r in rows)

@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from brux.core.obs import ObsLayout
 from brux.core.params import params_id as _params_id
 from brux.core.rules import Rules
 from brux.errors import IllegalActionError, ScenarioError
@@ -57,6 +58,19 @@ class Game:
     def observation_shape(self) -> tuple[int]:
         """Shape of `State.observation(player)` (float32)."""
         return (self.rules.obs_size,)
+
+    @property
+    def observation_layout(self) -> ObsLayout:
+        """The named pieces of `State.observation(player)` (`layout.slice(name)`, `layout.markdown()`)."""
+        return self.rules.obs_layout
+
+    @property
+    def max_game_length(self) -> int:
+        """An upper bound on the decisions of one game (player decisions; `length` of a result), derived from the
+        rules' round structure and this game's parameters (docs/<game>.md, "Game length")."""
+        if self.rules.max_length is None:
+            raise NotImplementedError(f"{self.name} declares no game-length bound")
+        return int(self.rules.max_length(self.flat))
 
     min_utility = 0.0  # utilities are win shares: 1/k to each of the k seats ranked first, 0 to the others
     max_utility = 1.0

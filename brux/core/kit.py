@@ -142,41 +142,60 @@ def build(hooks):
     observe, n_actions = hooks.observe, hooks.N_ACTIONS
 
     @njit(inline="always")
-    def vec_view(s, i, obs, masks):
-        """Row i of the observations (the seat to move's) and legal-action masks of the game in s."""
+    def vec_view(s, i, obs, masks, players):
+        """Row i of the observations (the seat to move's), legal-action masks and seats to move of the game in s
+        (a game in s never ends: vec_step starts the next one in its place)."""
         p = player(s)
+        players[i] = p
+        m = masks[i]
         for a in range(n_actions):
-            masks[i, a] = False
-        if p < 0:
-            return
-        observe(s, p, obs[i])
+            m[a] = False
         for j in range(nlegal(s)):
-            masks[i, legal(s, j)] = True
+            m[legal(s, j)] = True
+        observe(s, p, obs[i])
 
     @njit(nogil=True, inline="always")  # compiled once, into the game's cached entry point
-    def vec_reset(params, master_seed, next_index, states, obs, masks):
-        """Start game next_index[0] + i of a run in row i of `states` (next_index advanced); rows of obs, masks."""
+    def vec_reset(params, master_seed, next_index, states, obs, masks, players):
+        """Start game next_index[0] + i of a run in row i of `states` (next_index advanced); rows of obs, masks,
+        players."""
         for i in range(states.shape[0]):
             init(states[i], params, batch_game_seed(master_seed, next_index[0]))
             next_index[0] += 1
-            vec_view(states[i], i, obs, masks)
+            vec_view(states[i], i, obs, masks, players)
 
     @njit(nogil=True, inline="always")
-    def vec_step(params, master_seed, next_index, states, actions, obs, masks, rewards, done):
+    def vec_step(params, master_seed, next_index, states, actions, obs, masks, rewards, done, players):
         """Apply actions[i] in game i; a game that ends gets its seats' win shares as rewards (0 otherwise), done,
-        and the next game of the run in its row (the observation and mask are the new game's)."""
+        and the next game of the run in its row (the observation and mask are the new game's).
+
+        Returns -1, or the first game whose action is not legal in its mask (then nothing is applied)."""
+        for i in range(states.shape[0]):
+            a = actions[i]
+            if a < 0 or a >= n_actions or not masks[i, a]:
+                return i
         for i in range(states.shape[0]):
             s = states[i]
             apply(s, actions[i])
-            for p in range(rewards.shape[1]):
-                rewards[i, p] = 0.0
-            done[i] = player(s) < 0
-            if done[i]:
-                shares(s, rewards[i])
+            r = rewards[i]
+            for p in range(r.shape[0]):
+                r[p] = 0.0
+            over = player(s) < 0
+            done[i] = over
+            if over:
+                shares(s, r)
                 init(s, params, batch_game_seed(master_seed, next_index[0]))
                 next_index[0] += 1
-            vec_view(s, i, obs, masks)
+            vec_view(s, i, obs, masks, players)
+        return -1
+
+    @njit(nogil=True, inline="always")
+    def vec_random_actions(states, rng, actions):
+        """actions[i]: uniformly one of the legal actions of game i, from the stream (rng[0], rng[1])."""
+        for i in range(states.shape[0]):
+            s = states[i]
+            actions[i] = legal(s, randbelow(rng, 0, 1, nlegal(s)))
 
     return SimpleNamespace(play_random_batch=play_random_batch, record_result=record_result, rank=rank,
                            shares=shares, start_game=start_game, legal_actions=legal_actions,
-                           agent_rng=agent_rng, work_size=work_size, vec_reset=vec_reset, vec_step=vec_step)
+                           agent_rng=agent_rng, work_size=work_size, vec_reset=vec_reset, vec_step=vec_step,
+                           vec_random_actions=vec_random_actions)

@@ -14,13 +14,14 @@ from typing import Any
 import numpy as np
 
 from brux.core.kit import BATCH_KEYS
+from brux.core.obs import ObsLayout
 from brux.core.params import ParamTable
 from brux.core.rng import seed_stream
 
 # Kernel hooks every game provides (docs/adding-a-game.md); a game missing one does not load.
 HOOKS = ("init", "apply", "player", "nlegal", "legal", "nplayers", "vp", "source_vp", "opening", "length", "better",
          "hide", "determinise", "observe", "STATE_SIZE", "N_ACTIONS", "N_SOURCES", "N_OPENINGS", "MAX_PLAYERS",
-         "OBS_SIZE")
+         "OBS_SIZE", "OBS_LAYOUT")
 
 
 @dataclass(eq=False)
@@ -29,7 +30,8 @@ class Rules:
 
     `entry` provides `play_random_batch` and `legal_actions` (built by brux.core.kit); `view` provides
     `to_dict(state)` and `from_dict(view, flat, seed)`; `agents` is None for a game that offers only `random`.
-    `rules_version` is the game's registry entry's (brux.games), stamped on by `get_rules`.
+    `rules_version` is the game's registry entry's (brux.games), stamped on by `get_rules`. `max_length(flat)` is a
+    true upper bound on the decisions of a game with those parameters (derived per game in its `length.py`).
     """
 
     name: str
@@ -44,16 +46,26 @@ class Rules:
     opening_labels: Callable[[np.ndarray], tuple[str, ...]]  # label of every opening code (code -1 is '-')
     agents: Any = None  # brux.agents.kit.GameAgents or None
     rules_version: int = 0
+    # an upper bound on the decisions of one game from the flattened parameters (the game's length.py)
+    max_length: Callable[[np.ndarray], int] | None = None
 
     def __post_init__(self) -> None:
         missing = [name for name in HOOKS if not hasattr(self.hooks, name)]
         if missing:
             raise TypeError(f"{self.name}: kernel hooks missing {', '.join(missing)} (docs/adding-a-game.md)")
+        if self.hooks.OBS_LAYOUT.size != self.hooks.OBS_SIZE:
+            raise TypeError(f"{self.name}: OBS_SIZE {self.hooks.OBS_SIZE} is not the size of OBS_LAYOUT "
+                            f"({self.hooks.OBS_LAYOUT.size})")
 
     @property
     def obs_size(self) -> int:
         """Length of an observation vector (the game's OBS_SIZE)."""
         return int(self.hooks.OBS_SIZE)
+
+    @property
+    def obs_layout(self) -> ObsLayout:
+        """The named pieces of an observation vector (the game's OBS_LAYOUT)."""
+        return self.hooks.OBS_LAYOUT
 
     def observation(self, state: np.ndarray, player: int) -> np.ndarray:
         """Seat `player`'s float32 observation (the game's `observe` hook; layout in its docs)."""

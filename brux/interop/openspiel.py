@@ -1,6 +1,6 @@
 """OpenSpiel games of brux (optional: `pip install open_spiel`): `register()` registers every game and player
 count as `brux_<game>_<n>p` (imperfect information; chance fixed by the parameter `seed`, so deterministic for
-OpenSpiel; terminal win-share rewards).
+OpenSpiel; terminal win-share rewards; `max_game_length` is the game's proven bound `Game.max_game_length`).
 
     from brux.interop import openspiel
     openspiel.register()
@@ -21,8 +21,6 @@ import pyspiel
 
 import brux
 from brux.games import get_rules
-
-MAX_GAME_LENGTH = 1000  # a cap, not a proven bound: random play of every game stays under 160 decisions
 
 
 def _short_name(game: str, players: int) -> str:
@@ -84,11 +82,12 @@ class BruxSpielState(pyspiel.State):
         return json.dumps(self.s.to_dict(), sort_keys=True, default=str)
 
 class BruxObserver:
-    """Observation tensor = `State.observation(p)`; string = the seat's view (`to_dict(player=p)`) as JSON."""
+    """Observation tensor = `State.observation(p)`, its `dict` the game's named pieces (`game.observation_layout`:
+    views into the tensor); string = the seat's view (`to_dict(player=p)`) as JSON."""
 
     def __init__(self, game: brux.Game, iig_obs_type=None) -> None:
         self.tensor = np.zeros(game.observation_shape, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.dict = game.observation_layout.split(self.tensor)
 
     def set_from(self, state: BruxSpielState, player: int) -> None:
         self.tensor[:] = state.s.observation(player)
@@ -115,7 +114,7 @@ def _types(name: str, players: int) -> tuple[pyspiel.GameType, pyspiel.GameInfo]
         provides_observation_tensor=True, parameter_specification={"seed": 0})
     info = pyspiel.GameInfo(num_distinct_actions=game.num_actions, max_chance_outcomes=0, num_players=players,
                             min_utility=game.min_utility, max_utility=game.max_utility, utility_sum=1.0,
-                            max_game_length=MAX_GAME_LENGTH)
+                            max_game_length=game.max_game_length)
     return game_type, info
 
 

@@ -14,14 +14,41 @@ from brux.core.rules import HOOKS, Rules
 
 def test_observation_shape_and_values(case):
     game = case.game
+    layout = game.observation_layout
+    assert layout.size == game.observation_shape[0] == sum(p.size for p in layout.pieces)
     for state in case.sample(8) + [case.final]:
         for p in range(game.players):
             obs = state.observation(p)
             assert obs.dtype == np.float32 and obs.shape == game.observation_shape
-            assert np.isfinite(obs).all()
-            assert obs[-1] == p  # the observing seat closes the vector
+            assert np.isfinite(obs).all() and (np.abs(obs) < 2**24).all()  # small integers: exact in float32
+            pieces = layout.split(obs)
+            assert list(np.flatnonzero(pieces["seat"])) == [p] and pieces["seat"].sum() == 1
     with pytest.raises(ValueError, match="player must be a seat"):
         case.final.observation(game.players)
+
+
+def test_observation_pieces_are_the_state_fields_they_name(case):
+    """Every piece copied from the state holds those fields, for the mover (nothing of the mover's own is hidden
+    from it): its own block of the `seats` piece is its state block, and every seat's VP reads back from it."""
+    layout, h = case.game.observation_layout, case.game.rules.hooks
+    for state in case.sample(6) + [case.final]:
+        p = max(state.current_player(), 0)
+        obs = state.observation(p)
+        for piece in layout.pieces:
+            if piece.source is not None and piece.name != "seats":
+                np.testing.assert_array_equal(obs[layout.slice(piece.name)],
+                                              state.array[piece.source:piece.source + piece.size], piece.name)
+        seats = obs[layout.slice("seats")].reshape(h.MAX_PLAYERS, -1)
+        start = layout.piece("seats").source
+        np.testing.assert_array_equal(seats[p], state.array[start + p * seats.shape[1]:][:seats.shape[1]])
+        for q in range(case.game.players):  # every seat's VP is public
+            assert seats[q, h.L.S_VP] == h.vp(state.array, q)
+
+
+def test_observation_leaves_out_what_no_seat_sees(case):
+    """The observation is much smaller than the state: the parameter block, the hidden orders, the chance stream
+    and the legal-action cache are not in it."""
+    assert case.game.observation_shape[0] < case.game.rules.hooks.STATE_SIZE * 3 // 4
 
 
 def test_hidden_information_never_shows_in_the_movers_views(case):

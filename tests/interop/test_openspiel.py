@@ -8,6 +8,7 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
+import brux
 from brux.interop import openspiel
 from brux.testing.hooks import game_testing
 
@@ -19,6 +20,15 @@ def test_random_sim_with_serialization(short):
     game = pyspiel.load_game(short, {"seed": 3})
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    name, players = short[len("brux_"):].rsplit("_", 1)  # "lutece", "3p"
+    brux_game = brux.load_game(name, players=int(players[:-1]))
+    assert game.max_game_length() == brux_game.max_game_length
+    state = game.new_initial_state()
+    observer = game.make_py_observer()
+    observer.set_from(state, 0)
+    assert list(observer.dict) == [p.name for p in brux_game.observation_layout.pieces]
+    np.testing.assert_array_equal(observer.dict["seats"], state.s.observation(0)[
+        brux_game.observation_layout.slice("seats")])
 
 
 class _MCTS(mcts.MCTSBot):

@@ -27,8 +27,11 @@ def test_docs_tables_are_generated_from_the_declarations():
 def test_render_replaces_only_the_table():
     page = f"intro\n{paramdoc.BEGIN}\nold\n{paramdoc.END}\noutro\n"
     assert paramdoc.render(page, "new\n") == f"intro\n{paramdoc.BEGIN}\nnew\n{paramdoc.END}\noutro\n"
-    with pytest.raises(ValueError, match="no generated parameter table"):
+    with pytest.raises(ValueError, match="no generated table"):
         paramdoc.render("intro\n", "new\n")
+    obs = f"{page}{paramdoc.OBS_BEGIN}\nold\n{paramdoc.OBS_END}\n"
+    assert paramdoc.render(obs, "layout\n", paramdoc.OBS_BEGIN, paramdoc.OBS_END) == (
+        f"{page}{paramdoc.OBS_BEGIN}\nlayout\n{paramdoc.OBS_END}\n")
 
 
 def _other_value(p: Param):

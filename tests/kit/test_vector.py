@@ -33,3 +33,33 @@ def test_vector_steps_are_the_state_api_games(name, players):
                 assert not rewards[i].any()
     with pytest.raises(ValueError, match="not legal in game 0"):
         env.step(np.full(n, -1))
+
+
+def test_random_actions_are_legal_seeded_and_an_illegal_action_applies_nothing():
+    game = brux.load_game("bruxelles1897", players=3)
+
+    def run(seed):
+        env = brux.VectorEnv(game, 16, master_seed=seed)
+        obs, masks = env.reset()
+        trace = []
+        for _ in range(300):
+            actions = env.random_actions()
+            assert masks[np.arange(16), actions].all()
+            seats = env.current_players().copy()
+            assert all(list(np.flatnonzero(env.obs[i][game.observation_layout.slice("seat")])) == [seats[i]]
+                       for i in range(16))
+            trace.append(actions.copy())
+            env.step(actions)
+        return np.array(trace), env
+
+    a, env = run(5)
+    np.testing.assert_array_equal(a, run(5)[0])  # the same seed plays the same games
+    assert not np.array_equal(a, run(6)[0])
+    before = env.states.copy(), env.obs.copy(), env.next_index.copy()
+    actions = env.random_actions().copy()
+    actions[7] = int(np.flatnonzero(~env.masks[7])[0])
+    with pytest.raises(ValueError, match="not legal in game 7"):
+        env.step(actions)
+    np.testing.assert_array_equal(env.states, before[0])  # nothing applied, not even in games 0..6
+    np.testing.assert_array_equal(env.obs, before[1])
+    np.testing.assert_array_equal(env.next_index, before[2])

@@ -5,7 +5,7 @@ import numpy as np
 from brux.agents.kit import GameAgents
 from brux.core.rules import Rules
 
-from . import actions, agents, params, view
+from . import actions, agents, length, params, view
 from .kernel import codes as C
 from .kernel import entry, hooks
 from .kernel import layout as L
@@ -21,4 +21,5 @@ RULES = Rules(
     action_names=lambda flat: actions.action_names(_faces(flat)),
     opening_labels=lambda flat: actions.opening_labels(_faces(flat)),
     agents=GameAgents(agents.FEATURES, agents.WEIGHTS, entry.play_batch, entry.decide_one),
+    max_length=length.max_game_length,
 )

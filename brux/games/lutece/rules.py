@@ -3,7 +3,7 @@
 from brux.agents.kit import GameAgents
 from brux.core.rules import Rules
 
-from . import actions, agents, params, view
+from . import actions, agents, length, params, view
 from .kernel import codes as C
 from .kernel import entry, hooks
 
@@ -12,4 +12,5 @@ RULES = Rules(
     hooks=hooks, entry=entry, params=params.TABLE, view=view,
     action_names=lambda flat: actions.action_names(), opening_labels=lambda flat: actions.opening_labels(),
     agents=GameAgents(agents.FEATURES, agents.WEIGHTS, entry.play_batch, entry.decide_one),
+    max_length=length.max_game_length,
 )

@@ -9,7 +9,7 @@ from . import hooks
 _core = kit.build(hooks)
 _agents = agent_kit.build(hooks, _core)
 _random_batch, _legal_actions = _core.play_random_batch, _core.legal_actions
-_vec_reset, _vec_step = _core.vec_reset, _core.vec_step
+_vec_reset, _vec_step, _vec_random = _core.vec_reset, _core.vec_step, _core.vec_random_actions
 _play_batch, _decide_one = _agents.play_batch, _agents.decide_one
 
 
@@ -34,10 +34,15 @@ def decide_one(state, kind, ip, fp, rng):
 
 
 @njit(cache=True, nogil=True)
-def vec_reset(params, master_seed, next_index, states, obs, masks):
-    _vec_reset(params, master_seed, next_index, states, obs, masks)
+def vec_reset(params, master_seed, next_index, states, obs, masks, players):
+    _vec_reset(params, master_seed, next_index, states, obs, masks, players)
 
 
 @njit(cache=True, nogil=True)
-def vec_step(params, master_seed, next_index, states, actions, obs, masks, rewards, done):
-    _vec_step(params, master_seed, next_index, states, actions, obs, masks, rewards, done)
+def vec_step(params, master_seed, next_index, states, actions, obs, masks, rewards, done, players):
+    return _vec_step(params, master_seed, next_index, states, actions, obs, masks, rewards, done, players)
+
+
+@njit(cache=True, nogil=True)
+def vec_random_actions(states, rng, actions):
+    _vec_random(states, rng, actions)

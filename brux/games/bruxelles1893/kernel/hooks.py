@@ -6,7 +6,8 @@ same_turn, FEATURES, WEIGHTS.
 Optional: play_out_random.
 """
 
-from brux.core.jit import TINY, njit
+from brux.core.jit import JIT, TINY, njit
+from brux.core.obs import copy_pieces, one_hot
 
 from ..agents import FEATURES, WEIGHTS, determinise, hide, same_turn, values
 from . import codes as C
@@ -20,11 +21,12 @@ N_ACTIONS = C.N_ACTIONS
 N_SOURCES = C.N_SOURCES
 N_OPENINGS = C.N_OPENINGS
 MAX_PLAYERS = L.MAX_PLAYERS
-OBS_SIZE = L.STATE_SIZE + 1  # observation: the state array with what the seat cannot see in canonical form, the seat
+OBS_SIZE = L.OBS.size  # observation: the pieces of layout.OBS (docs/bruxelles1893.md, "Observation")
+OBS_LAYOUT = L.OBS
 
-__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_SIZE", "STATE_SIZE", "WEIGHTS",
-           "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal", "nplayers", "observe",
-           "opening", "play_out_random", "player", "same_turn", "source_vp", "values", "vp"]
+__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "STATE_SIZE",
+           "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal", "nplayers",
+           "observe", "opening", "play_out_random", "player", "same_turn", "source_vp", "values", "vp"]
 
 
 @njit(**TINY)
@@ -67,12 +69,15 @@ def length(s):
     return s[L.G_DECISIONS]
 
 
-@njit(cache=True)
+@njit(**JIT)
 def observe(s, p, out):
-    """Seat p's observation into float32 `out` (OBS_SIZE): out[:STATE_SIZE] is the state (kernel/layout.py) with
-    `hide(., p)` applied (what p cannot see in canonical form), out[STATE_SIZE] = p."""
-    t = s.copy()
-    hide(t, p)
-    for i in range(L.STATE_SIZE):
-        out[i] = t[i]
-    out[L.STATE_SIZE] = p
+    """Seat p's observation into float32 `out` (OBS_SIZE values, the pieces of layout.OBS): public fields only."""
+    copy_pieces(s, out, L.OBS_COPIES)
+    one_hot(out, L.OBS_SEAT, L.MAX_PLAYERS, p)
+    o = L.OBS_BRUSSELS
+    for j in range(4 * L.MAX_PLAYERS):
+        out[o + j] = 0.0
+    for b in range(4):
+        base = L.BR_LIST + b * L.BR_CAP
+        for i in range(s[L.BR_N + b]):
+            out[o + b * L.MAX_PLAYERS + s[base + i]] += 1.0

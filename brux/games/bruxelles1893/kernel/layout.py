@@ -6,6 +6,7 @@ block per seat, and the cached legal actions of the pending decision. Codes: cod
 """
 
 from brux.core.layout import Offsets
+from brux.core.obs import ObsLayout, Piece
 
 from . import codes as C
 
@@ -174,3 +175,35 @@ LEGAL_N = _o.take()
 LEGAL = _o.take(C.LEGAL_CAP)
 
 STATE_SIZE = _o.size
+
+# ---- observation of a seat (hooks.observe): float32, what every seat sees ----
+# Not in it: the order of the coloured stack, the theatre deck, the undealt bonus and Stock Exchange cards and the
+# chance stream (hidden); the rule parameters (fixed for a game; `game.flat`); the continuation stack, scratch and
+# legal-action cache (the pending decision, its context and the mask give what they hold).
+OBS = ObsLayout(
+    Piece("seat", MAX_PLAYERS, "one-hot: the observing seat"),
+    Piece("players_rounds", 2, "players, rounds (P_PLAYERS, P_ROUNDS)", P_PLAYERS),
+    Piece("header", G_EXH_BY - G_ROUND + 1, "G_ROUND .. G_EXH_BY: round, seat deciding, pending decision "
+          "(codes.D_*), over, phase, first player, decisions, automatic decisions, exhibition taker", G_ROUND),
+    Piece("context", IP_FIG - C_TURN + 1, "C_TURN .. IP_FIG: the decision context, works and figure in play",
+          C_TURN),
+    Piece("stock_exchange", 1, "this round's Stock Exchange card (SE_CARD)", SE_CARD),
+    Piece("area", 5, "AREA_SHIELD, then the area's row0, row1, col0, col1", AREA_SHIELD),
+    Piece("board", SP_BTILE + 25 - STRIP, "STRIP, SIDE (5 each), then SP_TYPE, SP_OCC, SP_BID, SP_BOWN, SP_BTILE "
+          "(25 spaces each)", STRIP),
+    Piece("bonus_strip", 5, "bonus card on each strip (BON_STRIP)", BON_STRIP),
+    Piece("bonus_deck", 2, "bonus cards dealt (BON_POS), bonus discard (BON_DISC)", BON_POS),
+    Piece("theatre_display", 4, "Royal Theatre display (figure codes)", TH_DISP),
+    Piece("theatre_deck", 1, "cards in the theatre deck (TH_DN)", TH_DN),
+    Piece("theatre_discard", C.N_THEATRE + 1, "theatre discard pile (TH_DISC), then its size (TH_DISCN)", TH_DISC),
+    Piece("stacks", 1, "cards in the coloured stack (CST_N)", CST_N),
+    Piece("black_stack", 1, "cards in the black stack (KST_N)", KST_N),
+    Piece("piles", CURSOR + 2 - PILE, "PILE (2 x PILE_CAP, bottom to top), PILE_N, CURSOR", PILE),
+    Piece("compass", BR_N + 4 - COMP, "COMP, NEEDLE, SUP, BR_USES, BR_N: compass, supply, Brussels uses and "
+          "assistants", COMP),
+    Piece("brussels", 4 * MAX_PLAYERS, "assistants of seat q on Brussels action b at b * MAX_PLAYERS + q"),
+    Piece("seats", MAX_PLAYERS * SEAT_SIZE, "seat q's block (S_* fields, SEAT_SIZE each) at q * SEAT_SIZE", SEATS),
+)
+OBS_SEAT = OBS.offset["seat"]
+OBS_BRUSSELS = OBS.offset["brussels"]
+OBS_COPIES = OBS.copies

@@ -1,18 +1,20 @@
 """Bruxelles 1897's kernel hooks: what the game kit (`brux.core.kit`, `brux.agents.kit`) builds the batches, the
 ranking and the searches from (docs/adding-a-game.md)."""
 
-from brux.core.jit import TINY, njit
+from brux.core.jit import JIT, TINY, njit
+from brux.core.obs import copy_pieces, one_hot
 
 from ..agents import FEATURES, WEIGHTS, determinise, hide
 from ..agents import g_same_turn as same_turn
 from ..agents import g_values as values
 from . import codes as C
 from . import layout as L
+from .base import entry_owner, entry_type, seat
 from .base import players as nplayers
-from .base import seat
 from .engine import PLAYOUT_WORK, apply, better, init, play_out_random
 from .engine import setup as init_for_play_out
 from .legal import legal_at
+from .majority import field
 
 # The accessors below are inlined into their callers (TINY): no compile unit of their own.
 STATE_SIZE = L.STATE_SIZE
@@ -20,7 +22,8 @@ N_ACTIONS = C.N_ACTIONS
 N_SOURCES = L.N_SOURCES
 N_OPENINGS = 2
 MAX_PLAYERS = L.MAX_PLAYERS
-OBS_SIZE = L.STATE_SIZE + 1  # observation: the state array with what the seat cannot see in canonical form, the seat
+OBS_SIZE = L.OBS.size  # observation: the pieces of layout.OBS (docs/bruxelles1897.md, "Observation")
+OBS_LAYOUT = L.OBS
 
 
 @njit(**TINY)
@@ -59,18 +62,25 @@ def length(s):
     return s[L.G_DECISIONS]
 
 
-@njit(cache=True)
+@njit(**JIT)
 def observe(s, p, out):
-    """Seat p's observation into float32 `out` (OBS_SIZE): out[:STATE_SIZE] is the state (kernel/layout.py) with
-    `hide(., p)` applied (what p cannot see in canonical form), out[STATE_SIZE] = p."""
-    t = s.copy()
-    hide(t, p)
-    for i in range(L.STATE_SIZE):
-        out[i] = t[i]
-    out[L.STATE_SIZE] = p
+    """Seat p's observation into float32 `out` (OBS_SIZE values, the pieces of layout.OBS): public fields only."""
+    copy_pieces(s, out, L.OBS_COPIES)
+    one_hot(out, L.OBS_SEAT, L.MAX_PLAYERS, p)
+    for q in range(L.MAX_PLAYERS):
+        out[L.OBS_ARMS + q] = field(s[L.C_MAJ_ARMS], q)
+    o = L.OBS_BRUSSELS
+    for j in range(C.N_BRUSSELS * L.MAX_PLAYERS * C.N_ARCH_TYPES):
+        out[o + j] = 0.0
+    for card in range(C.N_BRUSSELS):
+        base = L.BRU_LIST + card * L.BRU_CAP
+        row = o + card * L.MAX_PLAYERS * C.N_ARCH_TYPES
+        for i in range(s[L.BRU_LEN + card]):
+            e = s[base + i]
+            out[row + entry_owner(e) * C.N_ARCH_TYPES + entry_type(e)] += 1.0
 
 
-__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_SIZE", "PLAYOUT_WORK",
+__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PLAYOUT_WORK",
            "STATE_SIZE", "WEIGHTS", "apply", "better", "determinise", "hide", "init", "init_for_play_out", "legal",
-           "length", "nlegal", "nplayers", "observe", "opening", "play_out_random", "player", "same_turn",
-           "source_vp", "values", "vp"]
+           "length", "nlegal", "nplayers", "observe", "opening", "play_out_random", "player", "same_turn", "source_vp",
+           "values", "vp"]

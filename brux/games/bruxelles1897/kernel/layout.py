@@ -9,6 +9,7 @@ Codes used in the fields are listed in `codes.py`.
 """
 
 from brux.core.layout import Offsets
+from brux.core.obs import ObsLayout, Piece
 
 from . import codes as C
 
@@ -179,3 +180,34 @@ MAIN_OFFS = _o.take()
 LEGAL = _o.take(LEGAL_CAP)
 
 STATE_SIZE = _o.size
+
+# ---- observation of a seat (hooks.observe): float32, what every seat sees ----
+# Not in it: the deck orders and the chance stream (hidden), the rule parameters (fixed for a game; `game.flat`),
+# the legal-action cache (the mask gives it) and the area's card index (A_KIND gives it).
+OBS = ObsLayout(
+    Piece("seat", MAX_PLAYERS, "one-hot: the observing seat"),
+    Piece("players_rounds", 2, "players, rounds (P_PLAYERS, P_ROUNDS)", P_PLAYERS),
+    Piece("header", G_MONEY_DECK - G_ROUND + 1, "G_ROUND .. G_MONEY_DECK: round, start seat, seat deciding, "
+          "pending decision (codes.D_*), over, exhibition holder, seats passed, decisions, automatic decisions, "
+          "money cards in the deck", G_ROUND),
+    Piece("context", C_MAJ_COLS - C_ACTOR + 1, "C_ACTOR .. C_MAJ_COLS: the turn context of the pending decision "
+          "(C_MAJ_COLS packed as in the state)", C_ACTOR),
+    Piece("majority_arms", MAX_PLAYERS, "coats of arms won by each seat in the majority phase (C_MAJ_ARMS "
+          "unpacked)"),
+    Piece("majority_brussels", 1, "bit mask of the seats with the Brussels majority (C_MAJ_WIN)", C_MAJ_WIN),
+    Piece("area", 4 * MAX_SPACES, "A_KIND, A_SUB, A_OWNER, A_VALUE of the 16 spaces (codes.SP_*; owner -1 neutral)",
+          A_KIND),
+    Piece("bonus", COLS, "bonus card under each column (codes.BONUS_*)", BONUS),
+    Piece("brussels_len", 2 * C.N_BRUSSELS, "architects on each Brussels card, then its uses this round "
+          "(BRU_LEN, BRU_USES)", BRU_LEN),
+    Piece("brussels", C.N_BRUSSELS * MAX_PLAYERS * C.N_ARCH_TYPES, "architects on Brussels card c of seat q and "
+          "type t at c * 12 + q * 3 + t"),
+    Piece("deck_len", C.N_DECKS, "cards left in each deck (artwork, material, house, noble)", DECK_LEN),
+    Piece("discard", C.N_DECKS * C.MAX_SUBTYPES, "discard pile counts: deck d, subtype k at d * MAX_SUBTYPES + k",
+          DISCARD),
+    Piece("seats", MAX_PLAYERS * SEAT_SIZE, "seat q's block (S_* fields, SEAT_SIZE each) at q * SEAT_SIZE", SEATS),
+)
+OBS_SEAT = OBS.offset["seat"]
+OBS_BRUSSELS = OBS.offset["brussels"]
+OBS_ARMS = OBS.offset["majority_arms"]
+OBS_COPIES = OBS.copies

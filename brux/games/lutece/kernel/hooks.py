@@ -1,7 +1,8 @@
 """Lutèce's kernel hooks: what the game kit (`brux.core.kit`, `brux.agents.kit`) builds the batches, the ranking
 and the searches from (docs/adding-a-game.md)."""
 
-from brux.core.jit import TINY, njit
+from brux.core.jit import JIT, TINY, njit
+from brux.core.obs import copy_pieces, one_hot
 
 from ..agents import FEATURES, WEIGHTS, determinise, hide, same_turn, values
 from . import codes as C
@@ -17,7 +18,8 @@ N_ACTIONS = C.N_ACTIONS
 N_SOURCES = L.N_SOURCES
 N_OPENINGS = 2
 MAX_PLAYERS = L.MAX_PLAYERS
-OBS_SIZE = L.STATE_SIZE + 1  # observation: the state array with what the seat cannot see in canonical form, the seat
+OBS_SIZE = L.OBS.size  # observation: the pieces of layout.OBS (docs/lutece.md, "Observation")
+OBS_LAYOUT = L.OBS
 
 
 @njit(**TINY)
@@ -56,17 +58,24 @@ def length(s):
     return s[L.G_DECISIONS]
 
 
-@njit(cache=True)
+@njit(**JIT)
 def observe(s, p, out):
-    """Seat p's observation into float32 `out` (OBS_SIZE): out[:STATE_SIZE] is the state (kernel/layout.py) with
-    `hide(., p)` applied (what p cannot see in canonical form), out[STATE_SIZE] = p."""
-    t = s.copy()
-    hide(t, p)
-    for i in range(L.STATE_SIZE):
-        out[i] = t[i]
-    out[L.STATE_SIZE] = p
+    """Seat p's observation into float32 `out` (OBS_SIZE values, the pieces of layout.OBS): what p sees only."""
+    copy_pieces(s, out, L.OBS_COPIES)
+    one_hot(out, L.OBS_SEAT, L.MAX_PLAYERS, p)
+    for q in range(nplayers(s)):
+        if q != p and s[seat(q) + L.S_COMMITTED] != 0:  # q's sealed play withdrawn, as hide does
+            o = L.OBS_SEATS + q * L.SEAT_SIZE
+            out[o + L.S_COINS] += out[o + L.S_STAKE]
+            out[o + L.S_STAKE] = 0.0
+            out[o + L.S_NPICK] = 0.0
+            out[o + L.S_INCOME] = 0.0
+            for j in range(2):
+                out[o + L.S_PICK + j] = -1.0
+                out[o + L.S_BRIBE + j] = 0.0
+                out[o + L.S_LEG + j] = 0.0
 
 
-__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_SIZE", "STATE_SIZE", "WEIGHTS",
-           "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal", "nplayers", "observe",
-           "opening", "player", "same_turn", "source_vp", "values", "vp"]
+__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "STATE_SIZE",
+           "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal", "nplayers",
+           "observe", "opening", "player", "same_turn", "source_vp", "values", "vp"]

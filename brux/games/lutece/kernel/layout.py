@@ -8,6 +8,7 @@ when the parameters are validated. Codes used in the fields are listed in `codes
 """
 
 from brux.core.layout import Offsets
+from brux.core.obs import ObsLayout, Piece
 
 MAX_PLAYERS = 5
 MAX_SLOTS = 5  # per row
@@ -115,3 +116,25 @@ LEGAL_N = _o.take()
 LEGAL = _o.take(LEGAL_CAP)
 
 STATE_SIZE = _o.size
+
+# ---- observation of a seat (hooks.observe): float32, what the seat sees ----
+# Not in it: the deck orders and the chance stream, the rule parameters and card table (fixed for a game;
+# `game.flat`), scoring scratch and the legal-action cache (the mask gives it). Other seats' sealed plays of the
+# round are withdrawn in their blocks, as `hide` withdraws them: bribes back in the purse, no picks.
+OBS = ObsLayout(
+    Piece("seat", MAX_PLAYERS, "one-hot: the observing seat"),
+    Piece("players", 1, "players (P_PLAYERS)", P_PLAYERS),
+    Piece("max_rounds", 1, "rounds at most (P_MAX_ROUNDS)", P_MAX_ROUNDS),
+    Piece("header", G_AUTO - G_ROUND + 1, "G_ROUND .. G_AUTO: round, seat deciding, pending decision (codes.D_*), "
+          "over, bank, decisions, automatic decisions", G_ROUND),
+    Piece("context", C_ACC - C_NEXT + 1, "C_NEXT, C_STEP, C_ACC: the decision context", C_NEXT),
+    Piece("decks", REMOVED + 2 - DECK_POS, "DECK_POS, DECK_END, DECK_SIZE, REMOVED of the two decks", DECK_POS),
+    Piece("loc", N_CARDS, "where each card is: codes.LOC_* or the owning seat", LOC),
+    Piece("display", 4 * MAX_SLOTS, "SLOT_CARD then SLOT_COINS: card (-1 none) and coins of row r, slot k at "
+          "r * MAX_SLOTS + k", SLOT_CARD),
+    Piece("seats", MAX_PLAYERS * SEAT_SIZE, "seat q's block (S_* fields, SEAT_SIZE each) at q * SEAT_SIZE; another "
+          "seat's sealed play of the round withdrawn", SEATS),
+)
+OBS_SEAT = OBS.offset["seat"]
+OBS_SEATS = OBS.offset["seats"]
+OBS_COPIES = OBS.copies

@@ -2,6 +2,7 @@
 and the searches from (docs/adding-a-game.md)."""
 
 from brux.core.jit import JIT, njit
+from brux.core.obs import copy_pieces, one_hot
 
 from ..agents import FEATURES, WEIGHTS, determinise, hide, same_turn, values
 from . import codes as C
@@ -17,7 +18,8 @@ N_ACTIONS = C.N_ACTIONS
 N_SOURCES = C.N_SOURCES
 N_OPENINGS = C.N_OPENINGS
 MAX_PLAYERS = C.MAX_PLAYERS
-OBS_SIZE = L.STATE_SIZE + 1  # observation: the state array with what the seat cannot see in canonical form, the seat
+OBS_SIZE = L.OBS.size  # observation: the pieces of layout.OBS (docs/prestige.md, "Observation")
+OBS_LAYOUT = L.OBS
 
 @njit(**JIT)
 def init(s, params, seed):
@@ -79,17 +81,18 @@ def play_out_random(s, rng_off):
     _play_out_random(s, rng_off)
 
 
-@njit(cache=True)
+@njit(**JIT)
 def observe(s, p, out):
-    """Seat p's observation into float32 `out` (OBS_SIZE): out[:STATE_SIZE] is the state (kernel/layout.py) with
-    `hide(., p)` applied (what p cannot see in canonical form), out[STATE_SIZE] = p."""
-    t = s.copy()
-    hide(t, p)
-    for i in range(L.STATE_SIZE):
-        out[i] = t[i]
-    out[L.STATE_SIZE] = p
+    """Seat p's observation into float32 `out` (OBS_SIZE values, the pieces of layout.OBS): public fields only."""
+    copy_pieces(s, out, L.OBS_COPIES)
+    one_hot(out, L.OBS_SEAT, L.MAX_PLAYERS, p)
+    for c in range(C.N_COLS):
+        out[L.OBS_DARK + c] = s[L.DB + c] if s[L.DREV + c] else -1.0
+    for i in range(3):
+        out[L.OBS_SS + i] = s[L.EV_SS + i] if i < s[L.EV_SS_POS] else -1.0
+        out[L.OBS_AW + i] = s[L.EV_AW + i] if i < s[L.EV_AW_POS] else -1.0
 
 
-__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_SIZE", "STATE_SIZE", "WEIGHTS",
-           "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal", "nplayers", "observe",
-           "opening", "play_out_random", "player", "same_turn", "source_vp", "values", "vp"]
+__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "STATE_SIZE",
+           "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal", "nplayers",
+           "observe", "opening", "play_out_random", "player", "same_turn", "source_vp", "values", "vp"]

@@ -8,6 +8,7 @@ of legal actions of the pending decision. Codes used in the fields are in `codes
 """
 
 from brux.core.layout import Offsets
+from brux.core.obs import ObsLayout, Piece
 
 from .codes import MAX_PLAYERS, N_CARDS, N_COLS, N_HEADS, N_MC, N_NODES, N_SOURCES, N_YELLOW, SLOTS
 
@@ -201,3 +202,33 @@ LEGAL_N = _o.take()
 LEGAL = _o.take(LEGAL_CAP)
 
 STATE_SIZE = _o.size
+
+# ---- observation of a seat (hooks.observe): float32, what every seat sees ----
+# Not in it: the face-down event cards and dark tiles and the chance stream (hidden: an unrevealed one reads -1),
+# the rule parameters and tables (fixed for a game; `game.flat`) and the legal-action cache (the mask gives it).
+OBS = ObsLayout(
+    Piece("seat", MAX_PLAYERS, "one-hot: the observing seat"),
+    Piece("players", 1, "players (P_PLAYERS)", P_PLAYERS),
+    Piece("header", G_ACTIVE - G_ROUND + 1, "G_ROUND .. G_ACTIVE: season, phase, seat deciding, pending decision "
+          "(codes.D_*), over, decisions, automatic decisions, flow stage and index, active event", G_ROUND),
+    Piece("context", C_OPEN - C_AREA + 1, "C_AREA .. C_OPEN: the decision context", C_AREA),
+    Piece("board", LB - ORDER, "ORDER .. MC: turn order, sick marks, next order, priorities, action tracks, plant "
+          "slots, labour, heads, land tiles, discs, links and markets", ORDER),
+    Piece("light_bonus", N_COLS, "light condition of each bonus column (LB)", LB),
+    Piece("dark_bonus", N_COLS, "dark condition of each bonus column (DB) once revealed, else -1"),
+    Piece("bonus_marks", EV_SS - LMARK, "LMARK .. YEL: light marks, light taken, dark revealed, dark claims, yellow "
+          "tiles", LMARK),
+    Piece("events_ss", 3, "event stack SS, top first: the revealed cards (EV_SS_POS of them), -1 for the others"),
+    Piece("events_ss_n", 2, "EV_SS_N, EV_SS_POS", EV_SS_N),
+    Piece("events_aw", 3, "event stack AW, top first: the revealed cards (EV_AW_POS of them), -1 for the others"),
+    Piece("events_aw_n", 2, "EV_AW_N, EV_AW_POS", EV_AW_N),
+    Piece("events", ORD_N - EV_CARD, "EV_CARD, EV_STACK, EV_USED, EV_USED_N: the face-up event and those used",
+          EV_CARD),
+    Piece("orders", 1 + MAX_ORDERS * OF_SIZE, "ORD_N, then the season's orders (OF_* fields, OF_SIZE each)", ORD_N),
+    Piece("seats", MAX_PLAYERS * SEAT_SIZE, "seat q's block (S_* fields, SEAT_SIZE each) at q * SEAT_SIZE", SEATS),
+)
+OBS_SEAT = OBS.offset["seat"]
+OBS_DARK = OBS.offset["dark_bonus"]
+OBS_SS = OBS.offset["events_ss"]
+OBS_AW = OBS.offset["events_aw"]
+OBS_COPIES = OBS.copies

@@ -1,0 +1,90 @@
+"""Observation layouts: a game's float32 observation vector described once as consecutive named pieces.
+
+A piece is either a copy of public state fields (`source`: the state offset, kernel/layout.py) or values the game's
+`observe` hook computes itself (`source=None`: parts of arrays that are partly hidden, counts, one-hot codes). The
+docs' tables (`ObsLayout.markdown`), the OpenSpiel tensors, the vector environment and the tests all read the same
+description: `layout.slice(name)` is where a piece lies in the vector.
+
+    OBS = ObsLayout(
+        Piece("seat", 4, "one-hot: the observing seat"),
+        Piece("round", 1, "round being played", source=L.G_ROUND),
+    )
+    copy_pieces(s, out, OBS.copies)   # inside the game's observe hook: every `source` piece, allocation-free
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from brux.core.jit import TINY, njit
+
+
+@dataclass(frozen=True)
+class Piece:
+    """`size` consecutive observation values named `name`; `source` is the state offset they are copied from
+    (None: written by the game's observe hook)."""
+
+    name: str
+    size: int
+    meaning: str
+    source: int | None = None
+
+
+class ObsLayout:
+    """Consecutive pieces of an observation vector; `size` values in all."""
+
+    def __init__(self, *pieces: Piece) -> None:
+        names = [p.name for p in pieces]
+        if len(set(names)) != len(names):
+            raise ValueError(f"observation pieces must have distinct names: {names}")
+        self.pieces = pieces
+        self.offset: dict[str, int] = {}
+        at = 0
+        for p in pieces:
+            if p.size < 1:
+                raise ValueError(f"observation piece {p.name!r} must have a positive size")
+            self.offset[p.name] = at
+            at += p.size
+        self.size = at
+        # (observation offset, state offset, size) of every piece copied from the state, for copy_pieces
+        self.copies = np.array([(self.offset[p.name], p.source, p.size) for p in pieces if p.source is not None],
+                               np.int64).reshape(-1, 3)
+
+    def slice(self, name: str) -> slice:
+        """Where piece `name` lies in the observation vector."""
+        if name not in self.offset:
+            raise KeyError(f"no observation piece {name!r}; pieces: {', '.join(self.offset)}")
+        o = self.offset[name]
+        return slice(o, o + self.piece(name).size)
+
+    def piece(self, name: str) -> Piece:
+        return self.pieces[list(self.offset).index(name)]
+
+    def split(self, obs: np.ndarray) -> dict[str, np.ndarray]:
+        """An observation vector as {piece name: its values}."""
+        return {p.name: obs[self.slice(p.name)] for p in self.pieces}
+
+    def markdown(self) -> str:
+        """The layout as a Markdown table (offset, size, name, meaning)."""
+        rows = ["| offset | size | piece | meaning |", "|---|---|---|---|"]
+        rows += [f"| {self.offset[p.name]} | {p.size} | `{p.name}` | {p.meaning} |" for p in self.pieces]
+        return "\n".join(rows)
+
+
+@njit(**TINY)
+def copy_pieces(s, out, copies):
+    """out[o : o + n] = s[src : src + n] (as float32) for every row (o, src, n) of `copies` (ObsLayout.copies)."""
+    for k in range(copies.shape[0]):
+        o = copies[k, 0]
+        src = copies[k, 1]
+        for j in range(copies[k, 2]):
+            out[o + j] = s[src + j]
+
+
+@njit(**TINY)
+def one_hot(out, o, n, k):
+    """out[o : o + n] = the one-hot vector of k (all zero when k is outside 0 .. n - 1)."""
+    for j in range(n):
+        out[o + j] = 1.0 if j == k else 0.0
