@@ -72,17 +72,10 @@ def spaces(s, a):
 
 
 @njit(**TINY)
-def track(s, a, i):
-    return s[L.TRACK + a * L.MAX_SPACES + i]
-
-
-@njit(**JIT)
 def free_space(s, a):
-    """Lowest free usable space of area a, -1 if none."""
-    for i in range(spaces(s, a)):
-        if track(s, a, i) < 0:
-            return i
-    return -1
+    """Lowest free usable space of area a, -1 if none (the occupied spaces are the first TRACK_N)."""
+    i = s[L.TRACK_N + a]
+    return i if i < spaces(s, a) else -1
 
 
 @njit(**TINY)
@@ -98,45 +91,36 @@ def ndiscs(s, node):
     return n
 
 
-@njit(**JIT)
-def adjacent(s, i, j):
-    return s[L.P_ADJ + i * 13 + j] == 1
+@njit(**TINY)
+def disc_mask(s, p):
+    """Bit i set when seat p has a disc on node i."""
+    m = 0
+    for i in range(C.N_NODES):
+        m |= has_disc(s, i, p) << i
+    return m
 
 
-@njit(**JIT)
-def reachable(s, p, t):
-    """Node t is adjacent to CA or to a node where seat p has a disc (section 5.3.1)."""
-    if adjacent(s, t, C.CA):
-        return True
-    for j in range(C.N_NODES):
-        if has_disc(s, j, p) and adjacent(s, t, j):
-            return True
-    return False
+@njit(**TINY)
+def reachable(s, p, t, discs):
+    """Node t is adjacent to CA or to a node where seat p has a disc (section 5.3.1); `discs`: disc_mask(s, p)."""
+    return (s[L.P_ADJ + t] & ((1 << C.CA) | discs)) != 0
 
 
 @njit(**JIT)
 def connected_without(s, p, skip):
     """Seat p's discs other than on node `skip` are all connected to CA through its own discs."""
+    discs = disc_mask(s, p)
+    if skip >= 0:
+        discs &= ~(1 << skip)
     reach = 0
     changed = True
     while changed:
         changed = False
         for i in range(C.N_NODES):
-            if i == skip or not has_disc(s, i, p) or (reach >> i) & 1:
-                continue
-            ok = adjacent(s, i, C.CA)
-            if not ok:
-                for j in range(C.N_NODES):
-                    if (reach >> j) & 1 and adjacent(s, i, j):
-                        ok = True
-                        break
-            if ok:
+            if (discs >> i) & 1 and not (reach >> i) & 1 and s[L.P_ADJ + i] & ((1 << C.CA) | reach):
                 reach |= 1 << i
                 changed = True
-    for i in range(C.N_NODES):
-        if i != skip and has_disc(s, i, p) and not (reach >> i) & 1:
-            return False
-    return True
+    return reach == discs
 
 
 @njit(**JIT)
@@ -168,12 +152,10 @@ def update_income(s, p):
 def mc_mask(s, p):
     """Bit m set when seat p holds market tile m."""
     m = 0
-    for k in range(4):
-        x = s[L.LINK + k]
-        if x >= 0:
-            for i in range(C.N_NODES):
-                if s[L.P_LINK + i] == k and has_disc(s, i, p):
-                    m |= 1 << x
+    for i in range(C.N_NODES):
+        k = s[L.P_LINK + i]
+        if k >= 0 and s[L.LINK + k] >= 0 and has_disc(s, i, p):
+            m |= 1 << s[L.LINK + k]
     return m
 
 

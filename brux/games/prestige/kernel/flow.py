@@ -294,6 +294,8 @@ def next_season(s):
     s[L.NEXT_SET] = 0
     for i in range(6 * L.MAX_SPACES):
         s[L.TRACK + i] = -1
+    for a in range(6):
+        s[L.TRACK_N + a] = 0
     s[L.TURN] = 0
     s[L.ORD_N] = 0
     begin_season(s)
@@ -398,6 +400,7 @@ def end_turn(s):
 def do_turn(s, p, a):
     i = free_space(s, a)
     s[L.TRACK + a * L.MAX_SPACES + i] = p
+    s[L.TRACK_N + a] = i + 1
     s[L.TURN] += 1
     s[L.C_AREA] = a
     s[L.C_SPACE] = i

@@ -62,7 +62,7 @@ P_INC_WOOD_MAX = _o.take(5)
 P_INC_LIME_MAX = _o.take(5)
 P_INC_MARBLE_MAX = _o.take(3)
 P_INC_SAVING = _o.take(5)
-P_ADJ = _o.take(N_NODES * (N_NODES + 1))  # node i adjacent to node j (j = 12: CA)
+P_ADJ = _o.take(N_NODES)  # per node i: bit j set when i is adjacent to node j (bit 12: CA)
 P_LINK = _o.take(N_NODES)  # link index of an outer field, -1 otherwise
 # T7 rows: craftsman, tier, cap, product, wood, lime, marble, glass, workers, exhausted
 RF_CRAFT, RF_TIER, RF_CAP, RF_PRODUCT, RF_RES, RF_WORKERS, RF_EXHAUSTED, RF_SIZE = 0, 1, 2, 3, 4, 8, 9, 10
@@ -128,6 +128,7 @@ NEXT_ORDER = _o.take(MAX_ORDER)
 PRIO = _o.take(MAX_PLAYERS)  # priority order (section 4.3) of ORDER (cache, see base.set_priority)
 NEXT_PRIO = _o.take(MAX_PLAYERS)  # the same for NEXT_ORDER
 TRACK = _o.take(6 * MAX_SPACES)  # seat on area a's space i at TRACK + a * MAX_SPACES + i, -1 free
+TRACK_N = _o.take(6)  # occupied spaces of area a (cache: a track fills from its first space, see base.free_space)
 # ---- plant: per resource and slot (seat, amount, workers) ----
 PLANT = _o.take(4 * MAX_PLANT_SLOTS * 3)
 PLANT_N = _o.take(4)
@@ -192,7 +193,7 @@ S_SRC = S_VP + 1
 S_OPEN = S_SRC + N_SOURCES
 S_NPLACED = S_OPEN + 2  # placements in round 1
 S_PCRAFT = S_NPLACED + 1  # 5: unresolved orders per craftsman type (cache, see orders.refresh)
-S_TARGETS = S_PCRAFT + 5  # 9: the product has a legal target now (cache, see orders.refresh)
+S_TARGETS = S_PCRAFT + 5  # 9: per product, bit 5 * column + t: a legal target now (cache, see orders.refresh)
 SEAT_SIZE = S_TARGETS + 9
 SEATS = _o.take(MAX_PLAYERS * SEAT_SIZE)
 
