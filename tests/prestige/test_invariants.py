@@ -75,7 +75,7 @@ def test_batch_matches_api(players):
     for g in range(5):
         seed = game_seed(3, g)
         assert out["seed"][g] == seed
-        s = np.zeros(H.STATE_SIZE + 8, np.int64)
+        s = np.zeros(H.STATE_SIZE + 8 + H.PLAYOUT_WORK, np.int64)
         H.init(s, game.flat, seed)
         from brux.core.rng import seed_stream
 

@@ -174,35 +174,35 @@ def metric(s, p, m):
     """Bonus-condition metric m of seat p (T12), from complete items."""
     n = 0
     if m == C.MT_DISCS or m == C.MT_MFD:
-        for i in range(C.N_NODES):
-            if has_disc(s, i, p) and (m == C.MT_DISCS or i >= C.M1):
-                n += 1
+        for i in range(C.M1 if m == C.MT_MFD else 0, C.N_NODES):
+            n += has_disc(s, i, p)
         return n
-    for c in range(C.N_COLS):
-        if m == C.MT_BASE:
-            n += castle(s, p, c, 0)
-        elif m == C.MT_FLOOR2:
-            n += castle(s, p, c, 1)
-        elif m == C.MT_TOWER:
-            n += castle(s, p, c, 2)
-        elif m == C.MT_FACADE:
-            n += castle(s, p, c, 3)
-        elif m == C.MT_STATUE:
-            n += castle(s, p, c, 4)
-        else:
+    o = seat(p) + L.S_CASTLE
+    if m == C.MT_FULL:
+        for c in range(C.N_COLS):
             for lv in range(3):
-                b = 5 + 4 * lv
-                if m == C.MT_STUCCO:
-                    n += castle(s, p, c, b)
-                elif m == C.MT_PANEL:
-                    n += castle(s, p, c, b + 1)
-                elif m == C.MT_MARBLE:
-                    n += castle(s, p, c, b + 2)
-                elif m == C.MT_COLUMN:
-                    n += castle(s, p, c, b + 3)
-                elif m == C.MT_FULL:
-                    if castle(s, p, c, b) and castle(s, p, c, b + 1) and castle(s, p, c, b + 2):
-                        n += 1
+                b = o + c * C.SLOTS + 5 + 4 * lv
+                if s[b] and s[b + 1] and s[b + 2]:
+                    n += 1
+        return n
+    if m == C.MT_STUCCO or m == C.MT_PANEL or m == C.MT_MARBLE or m == C.MT_COLUMN:
+        k = 0 if m == C.MT_STUCCO else (1 if m == C.MT_PANEL else (2 if m == C.MT_MARBLE else 3))
+        for c in range(C.N_COLS):
+            for lv in range(3):
+                n += s[o + c * C.SLOTS + 5 + 4 * lv + k]
+        return n
+    if m == C.MT_BASE:
+        k = 0
+    elif m == C.MT_FLOOR2:
+        k = 1
+    elif m == C.MT_TOWER:
+        k = 2
+    elif m == C.MT_FACADE:
+        k = 3
+    else:
+        k = 4  # MT_STATUE
+    for c in range(C.N_COLS):
+        n += s[o + c * C.SLOTS + k]
     return n
 
 

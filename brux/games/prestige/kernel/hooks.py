@@ -8,6 +8,7 @@ from . import codes as C
 from . import layout as L
 from .base import better as _better
 from .base import players, seat
+from .engine import PLAYOUT_WORK
 from .engine import apply as _apply
 from .engine import init as _init
 from .engine import play_out_random as _play_out_random
@@ -90,6 +91,6 @@ def observe(s, p, out):
     out[L.STATE_SIZE] = p
 
 
-__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_SIZE", "STATE_SIZE", "WEIGHTS",
-           "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal", "nplayers", "observe",
-           "opening", "play_out_random", "player", "same_turn", "source_vp", "values", "vp"]
+__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_SIZE", "PLAYOUT_WORK", "STATE_SIZE",
+           "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal", "nplayers",
+           "observe", "opening", "play_out_random", "player", "same_turn", "source_vp", "values", "vp"]

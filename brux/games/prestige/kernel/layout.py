@@ -105,6 +105,7 @@ C_SPACE = _o.take()  # 0-based space of the acting instructor
 C_LEFT = _o.take()  # market actions left
 C_USED = _o.take(9)  # market types done this visit, in order
 C_NUSED = _o.take()
+C_HELD = _o.take()  # market tiles of the seat at the market (base.mc_mask, taken once per visit)
 C_FIELD = _o.take()  # outer field node just entered (MC_TILE)
 C_ITEM = _o.take()  # order item chosen (ORDER_ITEM), -1 none
 C_TARGET = _o.take()  # target code column * 5 + t, -1 none

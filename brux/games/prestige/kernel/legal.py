@@ -11,7 +11,6 @@ from .base import (
     free_space,
     has_disc,
     head,
-    mc_mask,
     reachable,
     seat,
     year,
@@ -200,12 +199,14 @@ def compute_legal(s):
                     n = push(s, n, C.A_MC + 1 + x * 7 + (y if y < x else y - 1))
     elif d == C.D_MARKET:
         n = push(s, n, C.A_MARKET)
-        held = mc_mask(s, p)
+        held = s[L.C_HELD]
         used = 0
         for j in range(s[L.C_NUSED]):
             used |= 1 << s[L.C_USED + j]
         ok = variant_mask(s, p, held)
         for v in range(25):
+            if (ok >> v) == 0:
+                break
             if (ok >> v) & 1 and not (used >> C.VARIANT_TYPE[v]) & 1:
                 n = push(s, n, C.A_MARKET + 1 + v)
     elif d == C.D_ITEM:

@@ -4,7 +4,7 @@ from brux.core.jit import JIT, njit
 
 from . import codes as C
 from . import layout as L
-from .base import event, mc_mask, seat
+from .base import event, seat
 
 
 @njit(**JIT)
@@ -134,7 +134,7 @@ def variant_mask(s, p, held):
 
 @njit(**JIT)
 def do_variant(s, p, v):
-    dg, dw, dl, dm, dgl, wk, ok = deltas(s, p, v, mc_mask(s, p))
+    dg, dw, dl, dm, dgl, wk, ok = deltas(s, p, v, s[L.C_HELD])
     o = seat(p)
     s[o + L.S_STOCK] += dg
     s[o + L.S_STOCK + 1] += dw
