@@ -199,16 +199,15 @@ def compute_legal(s):
                     n = push(s, n, C.A_MC + 1 + x * 7 + (y if y < x else y - 1))
     elif d == C.D_MARKET:
         n = push(s, n, C.A_MARKET)
-        held = s[L.C_HELD]
-        used = 0
-        for j in range(s[L.C_NUSED]):
-            used |= 1 << s[L.C_USED + j]
-        ok = variant_mask(s, p, held)
-        for v in range(25):
-            if (ok >> v) == 0:
-                break
-            if (ok >> v) & 1 and not (used >> C.VARIANT_TYPE[v]) & 1:
+        ok = variant_mask(s, p, s[L.C_HELD])
+        for j in range(s[L.C_NUSED]):  # the types done this visit
+            ok &= ~C.TYPE_VARIANTS[s[L.C_USED + j]]
+        v = 0
+        while ok:
+            if ok & 1:
                 n = push(s, n, C.A_MARKET + 1 + v)
+            ok >>= 1
+            v += 1
     elif d == C.D_ITEM:
         for item in range(9):
             if item_ok(s, p, item, s[L.C_SPACE]):
