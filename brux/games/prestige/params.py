@@ -269,6 +269,7 @@ def _flatten(params: dict[str, Any], players: int, a: np.ndarray) -> None:
     a[L.P_LINK: L.P_LINK + C.N_NODES] = -1
     for k, node in enumerate(land["links"]):
         a[L.P_LINK + C.NODES.index(node)] = k
+        a[L.P_LINK_NODE + k] = C.NODES.index(node)
     rows = params["orders"]["rows"]
     a[L.P_NROWS] = len(rows)
     a[L.P_ROW_OF: L.P_ROW_OF + 180] = -1

@@ -152,10 +152,10 @@ def update_income(s, p):
 def mc_mask(s, p):
     """Bit m set when seat p holds market tile m."""
     m = 0
-    for i in range(C.N_NODES):
-        k = s[L.P_LINK + i]
-        if k >= 0 and s[L.LINK + k] >= 0 and has_disc(s, i, p):
-            m |= 1 << s[L.LINK + k]
+    for k in range(4):
+        x = s[L.LINK + k]
+        if x >= 0 and has_disc(s, s[L.P_LINK_NODE + k], p):
+            m |= 1 << x
     return m
 
 
