@@ -14,6 +14,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quick", action="store_true", help="fewer games and repeats (a smoke run, minutes not tens)")
     p.add_argument("--repeats", type=int, default=5, metavar="N", help="repeated runs per figure (default: 5)")
     p.add_argument("--out", default=str(RESULTS), metavar="DIR", help="results folder (default: %(default)s)")
+    p.add_argument("--random", metavar="GAMES", help="only the random-play rows of these comma-separated games, "
+                   "and each later game's decisions/s as a fraction of the first's (e.g. bruxelles1897,prestige)")
 
 
 def run_suite(args: argparse.Namespace) -> int:
@@ -29,10 +31,15 @@ def run_suite(args: argparse.Namespace) -> int:
             print(f"{r['benchmark']:45s} {r['game']:14s} {r['players']}p  {r['median']:>12,.3f} {r['unit']}",
                   file=sys.stderr)
 
-    for name in brux.list_games():
+    names = brux.list_games() if args.random is None else _game_names(args.random)
+    for name in names:
         rules = brux.games.get_rules(name)
         for players in range(rules.min_players, rules.max_players + 1):
             add(suites.random_throughput(name, players, games, repeats))
+    if args.random is not None:
+        for name in names[1:]:
+            add(suites.random_ratio(rows, name, names[0]))
+        return _write(rows, args)
     for name in brux.list_games():
         add(suites.vector_env_throughput(name, 3, 1024, 100 if quick else 1000, repeats))
     for players in (2, 3, 4):
@@ -42,6 +49,18 @@ def run_suite(args: argparse.Namespace) -> int:
     add(suites.compile_times("bruxelles1897", 3, 1 if quick else 3))
     add(suites.run_scaling("bruxelles1897", 3, 100_000 if quick else 3_000_000, repeats if quick else 3))
     add(suites.run_memory("bruxelles1897", 3, 1_000_000 if quick else 10_000_000))
+    return _write(rows, args)
+
+
+def _game_names(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    unknown = [n for n in names if n not in brux.list_games()]
+    if not names or unknown:
+        raise ValueError(f"--random: unknown game(s) {unknown or text!r}; games: {', '.join(brux.list_games())}")
+    return names
+
+
+def _write(rows: list[dict[str, object]], args: argparse.Namespace) -> int:
     md, js = report.write(rows, Path(args.out))
     print(md.read_text())
     print(f"written: {md} and {js}", file=sys.stderr)
@@ -51,7 +70,11 @@ def run_suite(args: argparse.Namespace) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     add_arguments(parser)
-    return run_suite(parser.parse_args())
+    try:
+        return run_suite(parser.parse_args())
+    except ValueError as e:
+        print(f"brux: error: {e}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -7,18 +7,38 @@ import time
 import numpy as np
 
 import brux
-from benchmarks.timing import cpu_rate, python, repeat, run_process
+from benchmarks.timing import Sample, cpu_rate, python, repeat, run_process
 
 Row = dict[str, object]
 
 
-def random_throughput(game_name: str, players: int, games: int, repeats: int) -> Row:
-    """Uniformly random games per CPU second on one core (after compilation)."""
+def random_throughput(game_name: str, players: int, games: int, repeats: int) -> list[Row]:
+    """Uniformly random games and decisions (taken by players) per CPU second on one core (after compilation)."""
     game = brux.load_game(game_name, players=players)
     game.play_random(10)
-    sample = repeat(lambda: cpu_rate(lambda: len(game.play_random(games, master_seed=1)["seed"])), repeats)
-    return {"benchmark": "random games/s (1 core)", "game": game_name, "players": players,
-            "median": sample.median, "range": sample.spread(), "unit": "games/s"}
+    decisions = 0
+
+    def run() -> int:
+        nonlocal decisions
+        out = game.play_random(games, master_seed=1)
+        decisions = int(out["length"].sum())
+        return games
+
+    per_game = repeat(lambda: cpu_rate(run), repeats)
+    per_decision = Sample([rate * decisions / games for rate in per_game.values])
+    return [{"benchmark": "random games/s (1 core)", "game": game_name, "players": players,
+             "median": per_game.median, "range": per_game.spread(), "unit": "games/s"},
+            {"benchmark": "random decisions/s (1 core)", "game": game_name, "players": players,
+             "median": per_decision.median, "range": per_decision.spread(), "unit": "decisions/s"}]
+
+
+def random_ratio(rows: list[Row], game_name: str, base_name: str) -> list[Row]:
+    """Random decisions/s of one game as a fraction of another's at each player count both were measured at."""
+    rates = {(r["game"], r["players"]): float(r["median"]) for r in rows  # type: ignore[arg-type]
+             if r["benchmark"] == "random decisions/s (1 core)"}
+    return [{"benchmark": f"random decisions/s ÷ {base_name}", "game": game_name, "players": p,
+             "median": rates[(game_name, p)] / rates[(base_name, p)], "range": "", "unit": "×"}
+            for (g, p) in sorted(rates) if g == game_name and (base_name, p) in rates]
 
 
 def compile_times(game_name: str, players: int, repeats: int) -> list[Row]:

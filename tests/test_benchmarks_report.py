@@ -23,3 +23,25 @@ def test_vector_env_rows():
     assert [r["benchmark"] for r in rows] == ["vector env steps/s, N=8, with observations (1 core)",
                                               "State API steps/s, apply_action (1 core)"]
     assert all(r["median"] > 0 and r["unit"] == "steps/s" for r in rows)
+
+
+def test_random_ratio_rows():
+    from benchmarks.suites import random_ratio
+
+    def row(game, players, rate):
+        return {"benchmark": "random decisions/s (1 core)", "game": game, "players": players, "median": rate}
+
+    rows = [row("a", 2, 100.0), row("a", 3, 50.0), row("b", 2, 25.0), row("b", 3, 40.0), row("b", 4, 9.0)]
+    got = random_ratio(rows, "b", "a")
+    assert [(r["players"], r["median"]) for r in got] == [(2, 0.25), (3, 0.8)]
+
+
+def test_random_option_names_an_unknown_game(capsys):
+    import sys
+    from unittest import mock
+
+    from benchmarks.__main__ import main
+
+    with mock.patch.object(sys, "argv", ["benchmarks", "--random", "prestige,nosuchgame"]):
+        assert main() == 2
+    assert "brux: error: --random: unknown game(s) ['nosuchgame']" in capsys.readouterr().err

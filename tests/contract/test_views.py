@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
+import brux
 from brux.agents import choose
 from brux.core.rules import HOOKS, Rules
 
@@ -27,6 +28,19 @@ def test_observation_shape_and_values(case):
         case.final.observation(game.players)
 
 
+def test_every_observation_of_whole_random_games_is_exact_in_float32(case):
+    """Every observation of 64 random games to their end (played by the vector env): no value at or above 2**24."""
+    env = brux.VectorEnv(case.game, 64, master_seed=5)
+    obs, _ = env.reset()
+    finished, steps = 0, 0
+    while finished < 64:
+        assert (np.abs(obs) < 2**24).all(), f"step {steps}: {np.abs(obs).max()}"
+        obs, _, _, done = env.step(env.random_actions())
+        finished += int(done.sum())
+        steps += 1
+    assert steps > 10
+
+
 def test_observation_pieces_are_the_state_fields_they_name(case):
     """Every piece copied from the state holds those fields, for the mover (nothing of the mover's own is hidden
     from it): its own block of the `seats` piece is its state block, and every seat's VP reads back from it."""
@@ -40,7 +54,10 @@ def test_observation_pieces_are_the_state_fields_they_name(case):
                                               state.array[piece.source:piece.source + piece.size], piece.name)
         seats = obs[layout.slice("seats")].reshape(h.MAX_PLAYERS, -1)
         start = layout.piece("seats").source
-        np.testing.assert_array_equal(seats[p], state.array[start + p * seats.shape[1]:][:seats.shape[1]])
+        block = state.array[start + p * seats.shape[1]:][:seats.shape[1]].astype(np.float64)
+        flags = list(getattr(h.L, "OBS_SEAT_FLAGS", ()))  # wide bit masks, observed as 0/1
+        block[flags] = block[flags] != 0
+        np.testing.assert_array_equal(seats[p], block)
         for q in range(case.game.players):  # every seat's VP is public
             assert seats[q, h.L.S_VP] == h.vp(state.array, q)
 

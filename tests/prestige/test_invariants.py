@@ -75,7 +75,7 @@ def test_batch_matches_api(players):
     for g in range(5):
         seed = game_seed(3, g)
         assert out["seed"][g] == seed
-        s = np.zeros(H.STATE_SIZE + 8, np.int64)
+        s = np.zeros(H.STATE_SIZE + 8 + H.PLAYOUT_WORK, np.int64)
         H.init(s, game.flat, seed)
         from brux.core.rng import seed_stream
 
@@ -91,17 +91,59 @@ def test_batch_matches_api(players):
             assert 0 <= out["opening"][g, p, 0] < len(game.opening_labels())
 
 
-def test_order_caches_match_a_fresh_computation():
-    """The per-seat caches (unresolved orders per craftsman, products with a target) equal a recomputation."""
-    from brux.games.prestige.kernel.orders import refresh
+def test_caches_match_a_fresh_computation():
+    """The caches (per seat: unresolved orders per craftsman, the legal targets of each product; per area: the
+    occupied spaces) equal a recomputation, and the target masks are `target_ok` bit by bit."""
+    from brux.games.prestige.kernel import codes as C
+    from brux.games.prestige.kernel import layout as L
+    from brux.games.prestige.kernel.base import seat
+    from brux.games.prestige.kernel.orders import refresh, target_ok
 
     game = brux.load_game("prestige", players=4)
     for seed in range(2):
         st = game.new_initial_state(seed=seed)
         rnd = random.Random(seed)
         while not st.is_terminal():
-            fresh = st.array.copy()
+            s = st.array
+            fresh = s.copy()
             for p in range(4):
                 refresh(fresh, p)
-            assert np.array_equal(fresh, st.array)
+            assert np.array_equal(fresh, s)
+            for a in range(6):
+                on = [q for q in s[L.TRACK + a * L.MAX_SPACES: L.TRACK + (a + 1) * L.MAX_SPACES] if q >= 0]
+                assert s[L.TRACK_N + a] == len(on)
+            p = rnd.randrange(4)
+            for pd in range(9):
+                mask = s[seat(p) + L.S_TARGETS + pd]
+                for col in range(C.N_COLS):
+                    for t in range(5):
+                        assert (mask >> (5 * col + t)) & 1 == target_ok(s, p, pd, col, t), (pd, col, t)
             st.apply_action(rnd.choice(st.legal_actions()))
+
+
+def test_market_variant_mask_is_the_stock_check():
+    """A market variant is offered exactly when it is available and its stock changes leave nothing negative."""
+    from brux.games.prestige.kernel import codes as C
+    from brux.games.prestige.kernel import layout as L
+    from brux.games.prestige.kernel.base import seat
+    from brux.games.prestige.kernel.market import deltas, variant_mask
+
+    rnd = random.Random(7)
+    s = brux.load_game("prestige", players=4).new_initial_state(seed=0).array.copy()
+    for _ in range(3000):
+        p = rnd.randrange(4)
+        o = seat(p)
+        for j in range(5):
+            s[o + L.S_STOCK + j] = rnd.randrange(4)
+        s[o + L.S_TAVERN] = rnd.randrange(3)
+        s[L.G_ACTIVE] = rnd.choice([C.EV_NONE, C.EV_NO_LABOUR, C.EV_RESTRICTED])
+        s[L.P_LABOUR_FIRST] = rnd.randrange(4)
+        s[L.P_LABOUR_LATER] = rnd.randrange(4)
+        for k in range(3):
+            s[L.LABOUR_USED + k] = rnd.randrange(2)
+        held = rnd.randrange(256)
+        mask = variant_mask(s, p, held)
+        for v in range(25):
+            *d, _, ok = deltas(s, p, v, held)
+            want = ok and all(s[o + L.S_STOCK + j] + d[j] >= 0 for j in range(5))
+            assert bool((mask >> v) & 1) == want, (v, held)

@@ -259,16 +259,17 @@ def _flatten(params: dict[str, Any], players: int, a: np.ndarray) -> None:
     for i, node in enumerate(C.NODES[:10]):
         for nb in land["adjacent"][node]:
             if nb == "CA":
-                a[L.P_ADJ + i * 13 + C.CA] = 1
+                a[L.P_ADJ + i] |= 1 << C.CA
             elif nb == "MF":
                 for m in (C.M1, C.M2):
-                    a[L.P_ADJ + i * 13 + m] = 1
-                    a[L.P_ADJ + m * 13 + i] = 1
+                    a[L.P_ADJ + i] |= 1 << m
+                    a[L.P_ADJ + m] |= 1 << i
             else:
-                a[L.P_ADJ + i * 13 + C.NODES.index(nb)] = 1
+                a[L.P_ADJ + i] |= 1 << C.NODES.index(nb)
     a[L.P_LINK: L.P_LINK + C.N_NODES] = -1
     for k, node in enumerate(land["links"]):
         a[L.P_LINK + C.NODES.index(node)] = k
+        a[L.P_LINK_NODE + k] = C.NODES.index(node)
     rows = params["orders"]["rows"]
     a[L.P_NROWS] = len(rows)
     a[L.P_ROW_OF: L.P_ROW_OF + 180] = -1

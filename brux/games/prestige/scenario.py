@@ -179,6 +179,7 @@ def build(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
         k = _prefix(tr, f"track.{area}", n)
         for i in range(k):
             s[L.TRACK + a * L.MAX_SPACES + i] = tr[i]
+        s[L.TRACK_N + a] = k
     placed = [i for i in range(5 * n) if not s[L.SICK + i]][:turn]
     for p in range(n):
         on_track = sum(1 for a in C.AREAS for q in d["track"][a] if q == p)

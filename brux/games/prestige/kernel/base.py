@@ -72,17 +72,10 @@ def spaces(s, a):
 
 
 @njit(**TINY)
-def track(s, a, i):
-    return s[L.TRACK + a * L.MAX_SPACES + i]
-
-
-@njit(**JIT)
 def free_space(s, a):
-    """Lowest free usable space of area a, -1 if none."""
-    for i in range(spaces(s, a)):
-        if track(s, a, i) < 0:
-            return i
-    return -1
+    """Lowest free usable space of area a, -1 if none (the occupied spaces are the first TRACK_N)."""
+    i = s[L.TRACK_N + a]
+    return i if i < spaces(s, a) else -1
 
 
 @njit(**TINY)
@@ -98,45 +91,36 @@ def ndiscs(s, node):
     return n
 
 
-@njit(**JIT)
-def adjacent(s, i, j):
-    return s[L.P_ADJ + i * 13 + j] == 1
+@njit(**TINY)
+def disc_mask(s, p):
+    """Bit i set when seat p has a disc on node i."""
+    m = 0
+    for i in range(C.N_NODES):
+        m |= has_disc(s, i, p) << i
+    return m
 
 
-@njit(**JIT)
-def reachable(s, p, t):
-    """Node t is adjacent to CA or to a node where seat p has a disc (section 5.3.1)."""
-    if adjacent(s, t, C.CA):
-        return True
-    for j in range(C.N_NODES):
-        if has_disc(s, j, p) and adjacent(s, t, j):
-            return True
-    return False
+@njit(**TINY)
+def reachable(s, p, t, discs):
+    """Node t is adjacent to CA or to a node where seat p has a disc (section 5.3.1); `discs`: disc_mask(s, p)."""
+    return (s[L.P_ADJ + t] & ((1 << C.CA) | discs)) != 0
 
 
 @njit(**JIT)
 def connected_without(s, p, skip):
     """Seat p's discs other than on node `skip` are all connected to CA through its own discs."""
+    discs = disc_mask(s, p)
+    if skip >= 0:
+        discs &= ~(1 << skip)
     reach = 0
     changed = True
     while changed:
         changed = False
         for i in range(C.N_NODES):
-            if i == skip or not has_disc(s, i, p) or (reach >> i) & 1:
-                continue
-            ok = adjacent(s, i, C.CA)
-            if not ok:
-                for j in range(C.N_NODES):
-                    if (reach >> j) & 1 and adjacent(s, i, j):
-                        ok = True
-                        break
-            if ok:
+            if (discs >> i) & 1 and not (reach >> i) & 1 and s[L.P_ADJ + i] & ((1 << C.CA) | reach):
                 reach |= 1 << i
                 changed = True
-    for i in range(C.N_NODES):
-        if i != skip and has_disc(s, i, p) and not (reach >> i) & 1:
-            return False
-    return True
+    return reach == discs
 
 
 @njit(**JIT)
@@ -170,10 +154,8 @@ def mc_mask(s, p):
     m = 0
     for k in range(4):
         x = s[L.LINK + k]
-        if x >= 0:
-            for i in range(C.N_NODES):
-                if s[L.P_LINK + i] == k and has_disc(s, i, p):
-                    m |= 1 << x
+        if x >= 0 and has_disc(s, s[L.P_LINK_NODE + k], p):
+            m |= 1 << x
     return m
 
 
@@ -192,35 +174,35 @@ def metric(s, p, m):
     """Bonus-condition metric m of seat p (T12), from complete items."""
     n = 0
     if m == C.MT_DISCS or m == C.MT_MFD:
-        for i in range(C.N_NODES):
-            if has_disc(s, i, p) and (m == C.MT_DISCS or i >= C.M1):
-                n += 1
+        for i in range(C.M1 if m == C.MT_MFD else 0, C.N_NODES):
+            n += has_disc(s, i, p)
         return n
-    for c in range(C.N_COLS):
-        if m == C.MT_BASE:
-            n += castle(s, p, c, 0)
-        elif m == C.MT_FLOOR2:
-            n += castle(s, p, c, 1)
-        elif m == C.MT_TOWER:
-            n += castle(s, p, c, 2)
-        elif m == C.MT_FACADE:
-            n += castle(s, p, c, 3)
-        elif m == C.MT_STATUE:
-            n += castle(s, p, c, 4)
-        else:
+    o = seat(p) + L.S_CASTLE
+    if m == C.MT_FULL:
+        for c in range(C.N_COLS):
             for lv in range(3):
-                b = 5 + 4 * lv
-                if m == C.MT_STUCCO:
-                    n += castle(s, p, c, b)
-                elif m == C.MT_PANEL:
-                    n += castle(s, p, c, b + 1)
-                elif m == C.MT_MARBLE:
-                    n += castle(s, p, c, b + 2)
-                elif m == C.MT_COLUMN:
-                    n += castle(s, p, c, b + 3)
-                elif m == C.MT_FULL:
-                    if castle(s, p, c, b) and castle(s, p, c, b + 1) and castle(s, p, c, b + 2):
-                        n += 1
+                b = o + c * C.SLOTS + 5 + 4 * lv
+                if s[b] and s[b + 1] and s[b + 2]:
+                    n += 1
+        return n
+    if m == C.MT_STUCCO or m == C.MT_PANEL or m == C.MT_MARBLE or m == C.MT_COLUMN:
+        k = 0 if m == C.MT_STUCCO else (1 if m == C.MT_PANEL else (2 if m == C.MT_MARBLE else 3))
+        for c in range(C.N_COLS):
+            for lv in range(3):
+                n += s[o + c * C.SLOTS + 5 + 4 * lv + k]
+        return n
+    if m == C.MT_BASE:
+        k = 0
+    elif m == C.MT_FLOOR2:
+        k = 1
+    elif m == C.MT_TOWER:
+        k = 2
+    elif m == C.MT_FACADE:
+        k = 3
+    else:
+        k = 4  # MT_STATUE
+    for c in range(C.N_COLS):
+        n += s[o + c * C.SLOTS + k]
     return n
 
 

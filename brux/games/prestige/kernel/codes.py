@@ -82,6 +82,7 @@ MARKET_VARIANTS = ("BUY MARBLE", "SELL MARBLE", "BUY GLASS", "SELL GLASS", "BUY 
                    "WW>GLASS", "LL>GLASS", "WL>GLASS", "GLASS>WW", "GLASS>LL", "GLASS>WL", "WOOD>LIME",
                    "LIME>WOOD", "LABOUR2", "LABOUR+WOOD", "LABOUR+LIME")
 VARIANT_TYPE = (0, 0, 1, 1, 2, 2, 3, 3) + (4,) * 12 + (5, 5, 6, 7, 8)
+TYPE_VARIANTS = tuple(sum(1 << v for v, t in enumerate(VARIANT_TYPE) if t == k) for k in range(9))  # bit masks
 
 # Decisions (section 14.3)
 DECISIONS = ("SETUP_RESOURCE", "WORKER_OFFER", "GIFT", "WOOD_TRADE", "FREE_TRAINING", "LOSS_OF_LAND", "TURN",

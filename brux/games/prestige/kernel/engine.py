@@ -1,7 +1,9 @@
 """Kernel entry points: create a game (section 3), apply a decision (then the automatic ones), random play-out."""
 
+import numpy as np
+
 from brux.core.jit import JIT, njit
-from brux.core.rng import randbelow, seed_stream
+from brux.core.rng import below, next_u64, seed_stream
 
 from . import codes as C
 from . import layout as L
@@ -10,6 +12,7 @@ from .flow import ST_SETUP, run, step
 from .legal import compute_legal
 from .orders import refresh
 
+PLAYOUT_WORK = C.MAX_PLAYERS  # work slots after the agent streams: each stream's next value, drawn ahead
 SCRATCH = L.LEGAL  # the legal-action cache doubles as scratch space while a game is set up
 
 
@@ -166,8 +169,15 @@ def apply(s, a):
 
 @njit(**JIT)
 def play_out_random(s, rng_off):
-    """Finish the game with every seat p playing uniformly at random from its stream at s[rng_off + 2p]."""
+    """Finish the game with every seat p playing uniformly at random from its stream at s[rng_off + 2p]: the
+    choice is below(next value of the stream, number of legal actions), as randbelow draws it. Each seat's next
+    value is drawn ahead into s[rng_off + 2 MAX_PLAYERS + p] (PLAYOUT_WORK slots), off the decision's critical
+    path."""
+    nxt = rng_off + 2 * C.MAX_PLAYERS
+    for p in range(players(s)):
+        s[nxt + p] = np.int64(next_u64(s, rng_off + 2 * p, rng_off + 2 * p + 1))
     while s[L.G_OVER] == 0:
         p = s[L.G_CUR]
-        i = randbelow(s, rng_off + 2 * p, rng_off + 2 * p + 1, s[L.LEGAL_N])
+        i = below(s[nxt + p], s[L.LEGAL_N])
+        s[nxt + p] = np.int64(next_u64(s, rng_off + 2 * p, rng_off + 2 * p + 1))
         apply(s, s[L.LEGAL + i])

@@ -155,6 +155,8 @@ def show_heads(s, y):
 @njit(**JIT)
 def next_instructor(s):
     """ORDER position of the next instructor to place."""
+    if s[L.N_SICK] == 0:
+        return s[L.TURN]
     k = 0
     for i in range(5 * players(s)):
         if s[L.SICK + i]:
@@ -211,25 +213,17 @@ def compute_next_order(s):
     n = players(s)
     k = 0
     for a in range(4):
-        for i in range(L.MAX_SPACES):
-            q = s[L.TRACK + a * L.MAX_SPACES + i]
-            if q >= 0:
-                s[L.NEXT_ORDER + k] = q
-                k += 1
-    nb = 0
-    for i in range(L.MAX_SPACES):
-        if s[L.TRACK + C.A_B * L.MAX_SPACES + i] >= 0:
-            nb += 1
+        for i in range(s[L.TRACK_N + a]):
+            s[L.NEXT_ORDER + k] = s[L.TRACK + a * L.MAX_SPACES + i]
+            k += 1
+    nb = s[L.TRACK_N + C.A_B]
     for j in range(nb):
         i = nb - 1 - j if s[L.P_BUILD_REVERSED] else j
         s[L.NEXT_ORDER + k] = s[L.TRACK + C.A_B * L.MAX_SPACES + i]
         k += 1
-    for j in range(L.MAX_SPACES):
-        i = L.MAX_SPACES - 1 - j
-        q = s[L.TRACK + C.A_P * L.MAX_SPACES + i]
-        if q >= 0:
-            s[L.NEXT_ORDER + k] = q
-            k += 1
+    for i in range(s[L.TRACK_N + C.A_P] - 1, -1, -1):
+        s[L.NEXT_ORDER + k] = s[L.TRACK + C.A_P * L.MAX_SPACES + i]
+        k += 1
     mode = s[L.P_SICK_POS]
     if s[L.N_SICK] > 0:
         if mode == 0:
@@ -292,8 +286,10 @@ def next_season(s):
         s[L.ORDER + i] = s[L.NEXT_ORDER + i]
         s[L.NEXT_ORDER + i] = 0
     s[L.NEXT_SET] = 0
-    for i in range(6 * L.MAX_SPACES):
-        s[L.TRACK + i] = -1
+    for a in range(6):
+        for i in range(s[L.TRACK_N + a]):  # the occupied spaces are the first TRACK_N
+            s[L.TRACK + a * L.MAX_SPACES + i] = -1
+        s[L.TRACK_N + a] = 0
     s[L.TURN] = 0
     s[L.ORD_N] = 0
     begin_season(s)
@@ -398,6 +394,7 @@ def end_turn(s):
 def do_turn(s, p, a):
     i = free_space(s, a)
     s[L.TRACK + a * L.MAX_SPACES + i] = p
+    s[L.TRACK_N + a] = i + 1
     s[L.TURN] += 1
     s[L.C_AREA] = a
     s[L.C_SPACE] = i
@@ -419,7 +416,8 @@ def do_turn(s, p, a):
         set_pending(s, p, C.D_LAND)
     elif a == C.A_M:
         k = market_k(s, i)
-        if (mc_mask(s, p) >> 5) & 1:
+        s[L.C_HELD] = mc_mask(s, p)
+        if (s[L.C_HELD] >> 5) & 1:
             k += 1
         s[L.C_LEFT] = k
         s[L.C_NUSED] = 0

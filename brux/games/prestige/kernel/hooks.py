@@ -9,6 +9,7 @@ from . import codes as C
 from . import layout as L
 from .base import better as _better
 from .base import players, seat
+from .engine import PLAYOUT_WORK
 from .engine import apply as _apply
 from .engine import init as _init
 from .engine import play_out_random as _play_out_random
@@ -91,8 +92,12 @@ def observe(s, p, out):
     for i in range(3):
         out[L.OBS_SS + i] = s[L.EV_SS + i] if i < s[L.EV_SS_POS] else -1.0
         out[L.OBS_AW + i] = s[L.EV_AW + i] if i < s[L.EV_AW_POS] else -1.0
+    for q in range(L.MAX_PLAYERS):  # the target bit masks (up to 2**25) as flags: exact in float32
+        for f in L.OBS_SEAT_FLAGS:
+            at = L.OBS_SEATS + q * L.SEAT_SIZE + f
+            out[at] = 1.0 if out[at] != 0.0 else 0.0
 
 
-__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "STATE_SIZE",
-           "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal", "nplayers",
-           "observe", "opening", "play_out_random", "player", "same_turn", "source_vp", "values", "vp"]
+__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PLAYOUT_WORK",
+           "STATE_SIZE", "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal",
+           "nplayers", "observe", "opening", "play_out_random", "player", "same_turn", "source_vp", "values", "vp"]

@@ -63,8 +63,9 @@ P_INC_WOOD_MAX = _o.take(5)
 P_INC_LIME_MAX = _o.take(5)
 P_INC_MARBLE_MAX = _o.take(3)
 P_INC_SAVING = _o.take(5)
-P_ADJ = _o.take(N_NODES * (N_NODES + 1))  # node i adjacent to node j (j = 12: CA)
+P_ADJ = _o.take(N_NODES)  # per node i: bit j set when i is adjacent to node j (bit 12: CA)
 P_LINK = _o.take(N_NODES)  # link index of an outer field, -1 otherwise
+P_LINK_NODE = _o.take(4)  # the outer field of each link
 # T7 rows: craftsman, tier, cap, product, wood, lime, marble, glass, workers, exhausted
 RF_CRAFT, RF_TIER, RF_CAP, RF_PRODUCT, RF_RES, RF_WORKERS, RF_EXHAUSTED, RF_SIZE = 0, 1, 2, 3, 4, 8, 9, 10
 P_NROWS = _o.take()
@@ -106,6 +107,7 @@ C_SPACE = _o.take()  # 0-based space of the acting instructor
 C_LEFT = _o.take()  # market actions left
 C_USED = _o.take(9)  # market types done this visit, in order
 C_NUSED = _o.take()
+C_HELD = _o.take()  # market tiles of the seat at the market (base.mc_mask, taken once per visit)
 C_FIELD = _o.take()  # outer field node just entered (MC_TILE)
 C_ITEM = _o.take()  # order item chosen (ORDER_ITEM), -1 none
 C_TARGET = _o.take()  # target code column * 5 + t, -1 none
@@ -129,6 +131,7 @@ NEXT_ORDER = _o.take(MAX_ORDER)
 PRIO = _o.take(MAX_PLAYERS)  # priority order (section 4.3) of ORDER (cache, see base.set_priority)
 NEXT_PRIO = _o.take(MAX_PLAYERS)  # the same for NEXT_ORDER
 TRACK = _o.take(6 * MAX_SPACES)  # seat on area a's space i at TRACK + a * MAX_SPACES + i, -1 free
+TRACK_N = _o.take(6)  # occupied spaces of area a (cache: a track fills from its first space, see base.free_space)
 # ---- plant: per resource and slot (seat, amount, workers) ----
 PLANT = _o.take(4 * MAX_PLANT_SLOTS * 3)
 PLANT_N = _o.take(4)
@@ -193,7 +196,7 @@ S_SRC = S_VP + 1
 S_OPEN = S_SRC + N_SOURCES
 S_NPLACED = S_OPEN + 2  # placements in round 1
 S_PCRAFT = S_NPLACED + 1  # 5: unresolved orders per craftsman type (cache, see orders.refresh)
-S_TARGETS = S_PCRAFT + 5  # 9: the product has a legal target now (cache, see orders.refresh)
+S_TARGETS = S_PCRAFT + 5  # 9: per product, bit 5 * column + t: a legal target now (cache, see orders.refresh)
 SEAT_SIZE = S_TARGETS + 9
 SEATS = _o.take(MAX_PLAYERS * SEAT_SIZE)
 
@@ -225,10 +228,13 @@ OBS = ObsLayout(
     Piece("events", ORD_N - EV_CARD, "EV_CARD, EV_STACK, EV_USED, EV_USED_N: the face-up event and those used",
           EV_CARD),
     Piece("orders", 1 + MAX_ORDERS * OF_SIZE, "ORD_N, then the season's orders (OF_* fields, OF_SIZE each)", ORD_N),
-    Piece("seats", MAX_PLAYERS * SEAT_SIZE, "seat q's block (S_* fields, SEAT_SIZE each) at q * SEAT_SIZE", SEATS),
+    Piece("seats", MAX_PLAYERS * SEAT_SIZE, "seat q's block (S_* fields, SEAT_SIZE each) at q * SEAT_SIZE; "
+          "S_TARGETS as 0/1: the product has a legal target", SEATS),
 )
 OBS_SEAT = OBS.offset["seat"]
 OBS_DARK = OBS.offset["dark_bonus"]
 OBS_SS = OBS.offset["events_ss"]
 OBS_AW = OBS.offset["events_aw"]
+OBS_SEATS = OBS.offset["seats"]
+OBS_SEAT_FLAGS = tuple(range(S_TARGETS, S_TARGETS + 9))  # seat fields observed as 0/1 (wide bit masks)
 OBS_COPIES = OBS.copies

@@ -6,16 +6,16 @@ from . import codes as C
 from . import layout as L
 from .base import (
     connected_without,
+    disc_mask,
     event,
     free_space,
     has_disc,
     head,
-    mc_mask,
     reachable,
     seat,
     year,
 )
-from .market import variant_ok
+from .market import variant_mask
 from .orders import (
     any_order,
     item_ok,
@@ -25,9 +25,6 @@ from .orders import (
     level_mask,
     order_item_code,
     pending_of,
-    target_first,
-    target_last,
-    target_ok,
 )
 
 
@@ -70,12 +67,10 @@ def land_cost(s):
     return s[L.P_CHEAP_LAND_COST] if event(s, C.EV_CHEAP_LAND) else s[L.P_LAND_COST]
 
 
-@njit(**JIT)
-def land_target_ok(s, p, t):
-    """Seat p may expand to node t (section 5.3.1-2)."""
-    if has_disc(s, t, p):
-        return False
-    return reachable(s, p, t)
+@njit(**TINY)
+def land_target_ok(s, p, t, discs):
+    """Seat p may expand to node t (section 5.3.1-2); `discs`: disc_mask(s, p)."""
+    return not (discs >> t) & 1 and reachable(s, p, t, discs)
 
 
 @njit(**JIT)
@@ -186,12 +181,13 @@ def compute_legal(s):
     elif d == C.D_LAND:
         n = push(s, n, C.A_LAND)
         if s[o + L.S_STOCK + C.GOLD] >= land_cost(s):
+            discs = disc_mask(s, p)
             for t in range(10):
-                if s[L.TILE + t] == C.T_NONE and land_target_ok(s, p, t):
+                if s[L.TILE + t] == C.T_NONE and land_target_ok(s, p, t, discs):
                     for k in range(3):
                         n = push(s, n, C.A_LAND_NEW + 3 * t + k)
             for t in range(C.N_NODES):
-                if s[L.TILE + t] != C.T_NONE and land_target_ok(s, p, t):
+                if s[L.TILE + t] != C.T_NONE and land_target_ok(s, p, t, discs):
                     n = push(s, n, C.A_LAND_JOIN + t)
     elif d == C.D_MC:
         n = push(s, n, C.A_MC)
@@ -203,13 +199,15 @@ def compute_legal(s):
                     n = push(s, n, C.A_MC + 1 + x * 7 + (y if y < x else y - 1))
     elif d == C.D_MARKET:
         n = push(s, n, C.A_MARKET)
-        held = mc_mask(s, p)
-        used = 0
-        for j in range(s[L.C_NUSED]):
-            used |= 1 << s[L.C_USED + j]
-        for v in range(25):
-            if not (used >> C.VARIANT_TYPE[v]) & 1 and variant_ok(s, p, v, held):
+        ok = variant_mask(s, p, s[L.C_HELD])
+        for j in range(s[L.C_NUSED]):  # the types done this visit
+            ok &= ~C.TYPE_VARIANTS[s[L.C_USED + j]]
+        v = 0
+        while ok:
+            if ok & 1:
                 n = push(s, n, C.A_MARKET + 1 + v)
+            ok >>= 1
+            v += 1
     elif d == C.D_ITEM:
         for item in range(9):
             if item_ok(s, p, item, s[L.C_SPACE]):
@@ -219,15 +217,15 @@ def compute_legal(s):
         r, extra = item_row_extra(s, p, item, s[L.C_SPACE])
         pd = item_product(item)
         if r >= 0 and level_any(s, p, item, r, extra):
-            for col in range(C.N_COLS):
-                for t in range(target_first(pd), target_last(pd) + 1):
-                    if target_ok(s, p, pd, col, t):
-                        n = push(s, n, C.A_TARGET + 5 * col + t)
+            m = s[o + L.S_TARGETS + pd]
+            for tc in range(5 * C.N_COLS):
+                if (m >> tc) & 1:
+                    n = push(s, n, C.A_TARGET + tc)
     elif d == C.D_LEVEL:
         item = s[L.C_ITEM]
         r, extra = item_row_extra(s, p, item, s[L.C_SPACE])
         pd = item_product(item)
-        if r >= 0 and target_ok(s, p, pd, s[L.C_TARGET] // 5, s[L.C_TARGET] % 5):
+        if r >= 0 and (s[o + L.S_TARGETS + pd] >> s[L.C_TARGET]) & 1:
             m = level_mask(s, p, item, r, extra)
             for lv in range(C.N_LEVELS):
                 if (m >> lv) & 1:
@@ -244,12 +242,20 @@ def compute_legal(s):
                 if plant_workers(s, p, r, k) <= s[o + L.S_SUPPLY]:
                     n = push(s, n, C.A_PLANT + base[r] + k - 1)
     elif d == C.D_RESOLVE:
-        for code in range(C.N_COLS * C.SLOTS):
-            for k in range(s[L.ORD_N]):
-                q = L.ORD + k * L.OF_SIZE
-                if s[q + L.OF_SEAT] == p and s[q + L.OF_DONE] == 0 and order_item_code(s, k) == code:
-                    n = push(s, n, C.A_RESOLVE + code)
-                    break
+        for k in range(s[L.ORD_N]):  # the item codes of p's unresolved orders, ascending, each once
+            q = L.ORD + k * L.OF_SIZE
+            if s[q + L.OF_SEAT] != p or s[q + L.OF_DONE] != 0:
+                continue
+            a = C.A_RESOLVE + order_item_code(s, k)
+            j = n
+            while j > 0 and s[L.LEGAL + j - 1] > a:
+                j -= 1
+            if j > 0 and s[L.LEGAL + j - 1] == a:
+                continue
+            for i in range(n, j, -1):
+                s[L.LEGAL + i] = s[L.LEGAL + i - 1]
+            s[L.LEGAL + j] = a
+            n += 1
     elif d == C.D_YELLOW:
         for y in range(C.N_YELLOW):
             if s[L.YEL + y] == 0:

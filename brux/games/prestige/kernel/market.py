@@ -4,7 +4,7 @@ from brux.core.jit import JIT, njit
 
 from . import codes as C
 from . import layout as L
-from .base import event, mc_mask, seat
+from .base import event, seat
 
 
 @njit(**JIT)
@@ -94,16 +94,47 @@ def deltas(s, p, v, held):
 
 
 @njit(**JIT)
-def variant_ok(s, p, v, held):
-    dg, dw, dl, dm, dgl, wk, ok = deltas(s, p, v, held)
+def variant_mask(s, p, held):
+    """Bit v set when seat p can do variant v now: it is available and leaves no stock negative (as `deltas`
+    says, in closed form); `held`: mc_mask(s, p)."""
     o = seat(p) + L.S_STOCK
-    return (ok and s[o] + dg >= 0 and s[o + 1] + dw >= 0 and s[o + 2] + dl >= 0 and s[o + 3] + dm >= 0
-            and s[o + 4] + dgl >= 0)
+    g = s[o + C.GOLD]
+    w = s[o + C.WOOD]
+    li = s[o + C.LIME]
+    m = s[o + C.MARBLE]
+    gl = s[o + C.GLASS]
+    two = 1 if (held >> 7) & 1 else 2  # wood or lime paid for a pair exchange (the stone cutter's tile: 1)
+    mask = 0
+    if g >= (2 if (held >> 1) & 1 else 3):
+        mask |= 1 << 0  # BUY MARBLE
+    if m >= 1:
+        mask |= (1 << 1) | (7 << 11)  # SELL MARBLE, MARBLE>WW/LL/WL
+    if g >= (1 if held & 1 else 2):
+        mask |= 1 << 2  # BUY GLASS
+    if gl >= 1:
+        mask |= (1 << 3) | (7 << 17)  # SELL GLASS, GLASS>WW/LL/WL
+    if g >= 1:
+        mask |= (1 << 4) | (1 << 6)  # BUY WOOD, BUY LIME
+    if w >= 1:
+        mask |= (1 << 5) | (1 << 20)  # SELL WOOD, WOOD>LIME
+    if li >= 1:
+        mask |= (1 << 7) | (1 << 21)  # SELL LIME, LIME>WOOD
+    if w >= two:
+        mask |= (1 << 8) | (1 << 14)  # WW>MARBLE, WW>GLASS
+    if li >= two:
+        mask |= (1 << 9) | (1 << 15)  # LL>MARBLE, LL>GLASS
+    if w >= 1 and li >= 1:
+        mask |= (1 << 10) | (1 << 16)  # WL>MARBLE, WL>GLASS
+    if s[seat(p) + L.S_TAVERN] >= 1 and not event(s, C.EV_NO_LABOUR):
+        for k in range(3):
+            if g >= labour_price(s, k, held):
+                mask |= 1 << (22 + k)  # LABOUR2, LABOUR+WOOD, LABOUR+LIME
+    return mask
 
 
 @njit(**JIT)
 def do_variant(s, p, v):
-    dg, dw, dl, dm, dgl, wk, ok = deltas(s, p, v, mc_mask(s, p))
+    dg, dw, dl, dm, dgl, wk, ok = deltas(s, p, v, s[L.C_HELD])
     o = seat(p)
     s[o + L.S_STOCK] += dg
     s[o + L.S_STOCK + 1] += dw

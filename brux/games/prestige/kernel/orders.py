@@ -88,9 +88,44 @@ def target_ok(s, p, product, col, t):
 
 
 @njit(**JIT)
-def refresh(s, p):
-    """Recompute seat p's caches after its castle or orders changed: unresolved orders per craftsman type, and
-    which products have a legal target (section 5.5.2)."""
+def column_targets(s, p, col):
+    """Set the bits of column `col` in seat p's target masks (S_TARGETS): `target_ok` for every product and
+    target of the column, from the column's castle and pending counts (and the BASE slots of its neighbours)."""
+    o = seat(p)
+    cb = o + L.S_CASTLE + col * C.SLOTS
+    pb = o + L.S_PEND + col * C.SLOTS
+    tg = o + L.S_TARGETS
+    sh = 5 * col
+    for pd in range(9):
+        s[tg + pd] &= ~(31 << sh)
+    base = s[cb]
+    if base == 0 and s[pb] == 0 and ((col > 0 and s[cb - C.SLOTS] == 1) or (col < 4 and s[cb + C.SLOTS] == 1)):
+        s[tg + C.PD_BASE] |= 1 << (sh + C.PD_BASE)
+    if base != 0:
+        if s[cb + 1] == 0 and s[pb + 1] == 0:
+            s[tg + C.PD_FLOOR2] |= 1 << (sh + C.PD_FLOOR2)
+        if s[cb + 1] == 1 and s[cb + 2] == 0 and s[pb + 2] == 0:
+            s[tg + C.PD_TOWER] |= 1 << (sh + C.PD_TOWER)
+        if s[cb + 3] == 0 and s[pb + 3] == 0:
+            s[tg + C.PD_FACADE] |= 1 << (sh + C.PD_FACADE)
+        if s[cb + 4] + s[pb + 4] < 2:
+            s[tg + C.PD_STATUE] |= 1 << (sh + C.PD_STATUE)
+    for t in range(3):
+        if s[cb + t] == 0:
+            continue
+        b = 5 + 4 * t
+        for pd in range(C.PD_STUCCO, C.PD_COLUMN + 1):
+            sl = b + pd - C.PD_STUCCO
+            if s[cb + sl] or s[pb + sl]:
+                continue
+            if pd == C.PD_COLUMN and not (s[cb + b] == 1 and s[cb + b + 1] == 1 and s[cb + b + 2] == 1):
+                continue
+            s[tg + pd] |= 1 << (sh + t)
+
+
+@njit(**JIT)
+def count_pending(s, p):
+    """Seat p's unresolved orders per craftsman type into S_PCRAFT."""
     o = seat(p)
     for cr in range(5):
         s[o + L.S_PCRAFT + cr] = 0
@@ -98,13 +133,24 @@ def refresh(s, p):
         q = L.ORD + i * L.OF_SIZE
         if s[q + L.OF_SEAT] == p and s[q + L.OF_DONE] == 0:
             s[o + L.S_PCRAFT + item_craft(s[q + L.OF_ITEM])] += 1
-    for pd in range(9):
-        ok = 0
-        for col in range(C.N_COLS):
-            for t in range(target_first(pd), target_last(pd) + 1):
-                if target_ok(s, p, pd, col, t):
-                    ok = 1
-        s[o + L.S_TARGETS + pd] = ok
+
+
+@njit(**JIT)
+def refresh(s, p):
+    """Recompute seat p's caches after its castle or orders changed: unresolved orders per craftsman type, and
+    per product the mask of its legal targets (bit 5 * column + t: section 5.5.2, `target_ok`)."""
+    count_pending(s, p)
+    for col in range(C.N_COLS):
+        column_targets(s, p, col)
+
+
+@njit(**JIT)
+def refresh_column(s, p, col):
+    """`refresh` after a change of seat p's castle or orders in column `col` only (a column's targets depend on
+    it and on the BASE slots of its neighbours)."""
+    count_pending(s, p)
+    for c in range(max(0, col - 1), min(C.N_COLS, col + 2)):
+        column_targets(s, p, c)
 
 
 @njit(**JIT)
@@ -202,17 +248,6 @@ def level_any(s, p, item, r, extra):
     return False
 
 
-@njit(**TINY)
-def target_first(product):
-    """Targets t worth trying for a product: the outer slot itself, or building-tile levels 0..2."""
-    return product if product < C.PD_STUCCO else 0
-
-
-@njit(**TINY)
-def target_last(product):
-    return product if product < C.PD_STUCCO else 2
-
-
 @njit(**JIT)
 def item_row_extra(s, p, item, space):
     """(row, surcharge) of an order of `item` from B space `space`, row -1 when the craftsman cannot take it."""
@@ -270,7 +305,7 @@ def place_order(s, p, item, col, t, lv, extra):
     s[o + L.S_ORDW] += w
     s[o + L.S_PEND + col * C.SLOTS + slot_of(pd, t)] += 1
     s[L.ORD_N] = k + 1
-    refresh(s, p)
+    refresh_column(s, p, col)
 
 
 @njit(**JIT)
@@ -331,7 +366,7 @@ def resolve_order(s, k):
         s[o + L.S_OUTER] += pp
     else:
         s[o + L.S_INNER] += pp
-    refresh(s, p)
+    refresh_column(s, p, col)
 
 
 @njit(**JIT)
