@@ -18,7 +18,7 @@ from brux.core.rng import next_u64, randbelow
 
 from .kernel import codes as C
 from .kernel import layout as L
-from .kernel.base import card, players, seat
+from .kernel.base import card, players, seat, withdraw_sealed_play
 from .kernel.flow import opening_bribe
 from .kernel.score import per_count, score_all
 
@@ -183,15 +183,7 @@ def hide(s, me):
             s[lo + j + 1] = x
     for q in range(players(s)):
         if q != me and s[seat(q) + L.S_COMMITTED] != 0:
-            o = seat(q)
-            s[o + L.S_COINS] += s[o + L.S_STAKE]
-            s[o + L.S_STAKE] = 0
-            s[o + L.S_NPICK] = 0
-            s[o + L.S_INCOME] = 0
-            for j in range(2):
-                s[o + L.S_PICK + j] = -1
-                s[o + L.S_BRIBE + j] = 0
-                s[o + L.S_LEG + j] = 0
+            withdraw_sealed_play(s, seat(q))
     s[L.G_SEED] = 0
     s[L.G_RNG_KEY] = 0
     s[L.G_RNG_CTR] = 0

@@ -18,6 +18,20 @@ def players(s):
 
 
 @njit(**TINY)
+def withdraw_sealed_play(a, o):
+    """Undo the sealed play in the seat block at offset o of `a` (a state, or an observation copying the seat
+    blocks): the stake back to the coins, no picks, bribes, legacies or income. What other seats see of it."""
+    a[o + L.S_COINS] += a[o + L.S_STAKE]
+    a[o + L.S_STAKE] = 0
+    a[o + L.S_NPICK] = 0
+    a[o + L.S_INCOME] = 0
+    for j in range(2):
+        a[o + L.S_PICK + j] = -1
+        a[o + L.S_BRIBE + j] = 0
+        a[o + L.S_LEG + j] = 0
+
+
+@njit(**TINY)
 def card(s, c, field):
     """Field `field` (layout.CF_*) of card c."""
     return s[L.P_CARDS + c * L.CF_SIZE + field]

@@ -8,7 +8,7 @@ from ..agents import FEATURES, WEIGHTS, determinise, hide, same_turn, values
 from . import codes as C
 from . import layout as L
 from .base import players as nplayers
-from .base import seat
+from .base import seat, withdraw_sealed_play
 from .engine import apply, init
 from .score import better
 
@@ -65,15 +65,7 @@ def observe(s, p, out):
     one_hot(out, L.OBS_SEAT, L.MAX_PLAYERS, p)
     for q in range(nplayers(s)):
         if q != p and s[seat(q) + L.S_COMMITTED] != 0:  # q's sealed play withdrawn, as hide does
-            o = L.OBS_SEATS + q * L.SEAT_SIZE
-            out[o + L.S_COINS] += out[o + L.S_STAKE]
-            out[o + L.S_STAKE] = 0.0
-            out[o + L.S_NPICK] = 0.0
-            out[o + L.S_INCOME] = 0.0
-            for j in range(2):
-                out[o + L.S_PICK + j] = -1.0
-                out[o + L.S_BRIBE + j] = 0.0
-                out[o + L.S_LEG + j] = 0.0
+            withdraw_sealed_play(out, L.OBS_SEATS + q * L.SEAT_SIZE)
 
 
 __all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "STATE_SIZE",
