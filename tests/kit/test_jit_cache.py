@@ -103,7 +103,8 @@ def _after_editing_the_callee(tmp_path: Path, njit_module: str) -> list[str]:
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
     (pkg / "caller.py").write_text(CALLER.format(njit_module=njit_module))
-    env = {"PYTHONPATH": f"{tmp_path}:{ROOT}", "PATH": "/usr/bin:/bin"}
+    # no .pyc: Python would take a same-size callee rewritten within the same second for unchanged
+    env = {"PYTHONPATH": f"{tmp_path}:{ROOT}", "PATH": "/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE": "1"}
     outputs = []
     for step in (1, 2):
         (pkg / "callee.py").write_text(CALLEE.format(njit_module=njit_module, step=step))
