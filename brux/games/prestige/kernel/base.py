@@ -170,45 +170,62 @@ def pend(s, p, col, slot):
 
 
 @njit(**JIT)
-def metric(s, p, m):
-    """Bonus-condition metric m of seat p (T12), from complete items."""
-    n = 0
-    if m == C.MT_DISCS or m == C.MT_MFD:
-        for i in range(C.M1 if m == C.MT_MFD else 0, C.N_NODES):
-            n += has_disc(s, i, p)
-        return n
-    o = seat(p) + L.S_CASTLE
-    if m == C.MT_FULL:
-        for c in range(C.N_COLS):
-            for lv in range(3):
-                b = o + c * C.SLOTS + 5 + 4 * lv
-                if s[b] and s[b + 1] and s[b + 2]:
-                    n += 1
-        return n
-    if m == C.MT_STUCCO or m == C.MT_PANEL or m == C.MT_MARBLE or m == C.MT_COLUMN:
-        k = 0 if m == C.MT_STUCCO else (1 if m == C.MT_PANEL else (2 if m == C.MT_MARBLE else 3))
-        for c in range(C.N_COLS):
-            for lv in range(3):
-                n += s[o + c * C.SLOTS + 5 + 4 * lv + k]
-        return n
-    if m == C.MT_BASE:
-        k = 0
-    elif m == C.MT_FLOOR2:
-        k = 1
-    elif m == C.MT_TOWER:
-        k = 2
-    elif m == C.MT_FACADE:
-        k = 3
-    else:
-        k = 4  # MT_STATUE
+def castle_metrics(s, p):
+    """Seat p's castle metrics of T12 (complete items) into its cache S_METRIC, after its castle changed."""
+    cb = seat(p) + L.S_CASTLE
+    base = floor2 = tower = facade = statue = stucco = panel = marble = column = full = 0
     for c in range(C.N_COLS):
-        n += s[o + c * C.SLOTS + k]
-    return n
+        b = cb + c * C.SLOTS
+        base += s[b]
+        floor2 += s[b + 1]
+        tower += s[b + 2]
+        facade += s[b + 3]
+        statue += s[b + 4]
+        for lv in range(3):
+            x = b + 5 + 4 * lv
+            stucco += s[x]
+            panel += s[x + 1]
+            marble += s[x + 2]
+            column += s[x + 3]
+            full += (s[x] != 0) & (s[x + 1] != 0) & (s[x + 2] != 0)
+    o = seat(p) + L.S_METRIC
+    s[o + C.MT_BASE] = base
+    s[o + C.MT_FLOOR2] = floor2
+    s[o + C.MT_TOWER] = tower
+    s[o + C.MT_FACADE] = facade
+    s[o + C.MT_STATUE] = statue
+    s[o + C.MT_STUCCO] = stucco
+    s[o + C.MT_PANEL] = panel
+    s[o + C.MT_MARBLE] = marble
+    s[o + C.MT_COLUMN] = column
+    s[o + C.MT_FULL] = full
 
 
 @njit(**JIT)
+def land_metrics(s, p):
+    """Seat p's land metrics of T12 (discs, discs on M1-M2) into its cache S_METRIC, after its discs changed."""
+    n = 0
+    mfd = 0
+    for i in range(C.N_NODES):
+        d = has_disc(s, i, p)
+        n += d
+        mfd += d if i >= C.M1 else 0
+    o = seat(p) + L.S_METRIC
+    s[o + C.MT_DISCS] = n
+    s[o + C.MT_MFD] = mfd
+
+
+@njit(**JIT)
+def update_metrics(s, p):
+    """Recompute all of seat p's cached bonus-condition metrics (S_METRIC)."""
+    castle_metrics(s, p)
+    land_metrics(s, p)
+
+
+@njit(**TINY)
 def satisfied(s, p, cond):
-    return metric(s, p, s[L.P_COND + 2 * cond]) >= s[L.P_COND + 2 * cond + 1]
+    """Seat p meets bonus condition `cond` (T12), from the cached metrics."""
+    return s[seat(p) + L.S_METRIC + s[L.P_COND + 2 * cond]] >= s[L.P_COND + 2 * cond + 1]
 
 
 @njit(**JIT)

@@ -81,6 +81,7 @@ MARKET_VARIANTS = ("BUY MARBLE", "SELL MARBLE", "BUY GLASS", "SELL GLASS", "BUY 
                    "SELL LIME", "WW>MARBLE", "LL>MARBLE", "WL>MARBLE", "MARBLE>WW", "MARBLE>LL", "MARBLE>WL",
                    "WW>GLASS", "LL>GLASS", "WL>GLASS", "GLASS>WW", "GLASS>LL", "GLASS>WL", "WOOD>LIME",
                    "LIME>WOOD", "LABOUR2", "LABOUR+WOOD", "LABOUR+LIME")
+N_VARIANTS = len(MARKET_VARIANTS)
 VARIANT_TYPE = (0, 0, 1, 1, 2, 2, 3, 3) + (4,) * 12 + (5, 5, 6, 7, 8)
 TYPE_VARIANTS = tuple(sum(1 << v for v, t in enumerate(VARIANT_TYPE) if t == k) for k in range(9))  # bit masks
 

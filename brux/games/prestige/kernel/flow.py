@@ -11,6 +11,7 @@ from .base import (
     final,
     free_space,
     head,
+    land_metrics,
     mc_mask,
     players,
     priority_seat,
@@ -28,6 +29,7 @@ from .orders import (
     claim_darks,
     gain_exp,
     gain_yellow,
+    item_masks,
     light_due,
     mark_light,
     order_extra,
@@ -301,13 +303,35 @@ def run(s):
     n = players(s)
     while s[L.G_PENDING] < 0 and s[L.G_OVER] == 0:
         st = s[L.G_STAGE]
-        if st == ST_SETUP:
-            if s[L.G_IDX] < n:
-                set_pending(s, s[L.G_IDX], C.D_SETUP)
+        if st == ST_TURNS:
+            s[L.G_PHASE] = C.PH_TURNS
+            if s[L.TURN] >= 5 * n - s[L.N_SICK]:
+                s[L.G_STAGE] = ST_END
             else:
-                begin_season(s)
-        elif st == ST_SEASON:
-            begin_season(s)
+                i = next_instructor(s)
+                set_pending(s, s[L.ORDER + i], C.D_TURN)
+        elif st == ST_CHECK:
+            run_check(s)
+        elif st == ST_RESOLVE:
+            k = s[L.G_IDX]
+            if k < s[L.ORD_N]:
+                s[L.C_BSPACE] = k
+                set_pending(s, s[L.ORD + k * L.OF_SIZE + L.OF_SEAT], C.D_RESOLVE)
+            else:
+                s[L.G_STAGE] = ST_E3
+        elif st == ST_BUYBACK:
+            k = s[L.G_IDX]
+            if k < n:
+                p = priority_seat(s, L.NEXT_PRIO, k)
+                o = seat(p)
+                if (s[L.C_BOUGHT] < s[L.P_BUYBACK_MAX] and s[o + L.S_TAVERN] >= 1
+                        and s[o + L.S_STOCK + C.GOLD] >= s[L.P_BUYBACK_PRICE]):
+                    set_pending(s, p, C.D_BUYBACK)
+                else:
+                    s[L.G_IDX] = k + 1
+                    s[L.C_BOUGHT] = 0
+            else:
+                s[L.G_STAGE] = ST_E6
         elif st == ST_START:
             if s[L.G_IDX] < n and has_start_effect(s[L.G_ACTIVE]):
                 p = priority_seat(s, L.PRIO, s[L.G_IDX])
@@ -321,28 +345,19 @@ def run(s):
                     firewood(s)
                     show_heads(s, year(s))
                 s[L.G_STAGE] = ST_TURNS
-        elif st == ST_TURNS:
-            s[L.G_PHASE] = C.PH_TURNS
-            if s[L.TURN] >= 5 * n - s[L.N_SICK]:
-                s[L.G_STAGE] = ST_END
+        elif st == ST_SETUP:
+            if s[L.G_IDX] < n:
+                set_pending(s, s[L.G_IDX], C.D_SETUP)
             else:
-                i = next_instructor(s)
-                set_pending(s, s[L.ORDER + i], C.D_TURN)
-        elif st == ST_CHECK:
-            run_check(s)
+                begin_season(s)
+        elif st == ST_SEASON:
+            begin_season(s)
         elif st == ST_END:
             s[L.G_PHASE] = C.PH_END
             if not final(s):
                 clear_plant(s)
             s[L.G_IDX] = 0
             s[L.G_STAGE] = ST_RESOLVE
-        elif st == ST_RESOLVE:
-            k = s[L.G_IDX]
-            if k < s[L.ORD_N]:
-                s[L.C_BSPACE] = k
-                set_pending(s, s[L.ORD + k * L.OF_SIZE + L.OF_SEAT], C.D_RESOLVE)
-            else:
-                s[L.G_STAGE] = ST_E3
         elif st == ST_E3:
             compute_next_order(s)
             s[L.G_IDX] = 0
@@ -366,19 +381,6 @@ def run(s):
             s[L.G_IDX] = 0
             s[L.C_BOUGHT] = 0
             s[L.G_STAGE] = ST_BUYBACK
-        elif st == ST_BUYBACK:
-            k = s[L.G_IDX]
-            if k < n:
-                p = priority_seat(s, L.NEXT_PRIO, k)
-                o = seat(p)
-                if (s[L.C_BOUGHT] < s[L.P_BUYBACK_MAX] and s[o + L.S_TAVERN] >= 1
-                        and s[o + L.S_STOCK + C.GOLD] >= s[L.P_BUYBACK_PRICE]):
-                    set_pending(s, p, C.D_BUYBACK)
-                else:
-                    s[L.G_IDX] = k + 1
-                    s[L.C_BOUGHT] = 0
-            else:
-                s[L.G_STAGE] = ST_E6
         elif st == ST_E6:
             next_season(s)
 
@@ -441,6 +443,7 @@ def do_hire(s, p, h):
     if cr == C.CR_MB:
         gain_exp(s, p, -s[L.P_UPGRADE_LOSS] * (tier - old))
     s[L.HEAD_TAKEN + h] += 1
+    item_masks(s, p)
 
 
 @njit(**JIT)
@@ -465,6 +468,7 @@ def do_land(s, p, a):
             left -= fee
     s[L.DISCS + t] |= 1 << p
     update_income(s, p)
+    land_metrics(s, p)
     lk = s[L.P_LINK + t]
     if lk >= 0 and s[L.LINK + lk] < 0:
         avail = 0
@@ -515,6 +519,7 @@ def do_lose(s, p, t):
     if s[L.DISCS + t] == 0 and t < C.M1:
         s[L.TILE + t] = C.T_NONE
     update_income(s, p)
+    land_metrics(s, p)
 
 
 @njit(**JIT)
@@ -524,7 +529,86 @@ def step(s, a):
     d = s[L.G_PENDING]
     o = seat(p)
     set_pending(s, -1, -1)
-    if d == C.D_SETUP:
+    if d == C.D_TURN:
+        do_turn(s, p, a - C.A_AREA)
+    elif d == C.D_MARKET:
+        if a == C.A_MARKET:
+            set_open(s, p, C.OP_M)
+        else:
+            v = a - C.A_MARKET - 1
+            set_open(s, p, C.OP_M + 1 + C.VARIANT_TYPE[v])
+            do_variant(s, p, v)
+            s[L.C_USED + s[L.C_NUSED]] = C.VARIANT_TYPE[v]
+            s[L.C_NUSED] += 1
+            s[L.C_LEFT] -= 1
+            if s[L.C_LEFT] > 0:
+                set_pending(s, p, C.D_MARKET)
+    elif d == C.D_PLANT:
+        do_plant(s, p, a)
+    elif d == C.D_LAND:
+        if a == C.A_LAND:
+            set_open(s, p, C.OP_L)
+        elif do_land(s, p, a):
+            set_pending(s, p, C.D_MC)
+        else:
+            start_check(s, p, AFTER_LAND, ST_TURNS)
+    elif d == C.D_HIRE:
+        if a > C.A_HIRE:
+            h = a - C.A_HIRE - 1
+            s[o + L.S_STOCK + C.GOLD] -= head(s, h, L.HF_PRICE + s[L.HEAD_TAKEN + h])
+            do_hire(s, p, h)
+        set_open(s, p, C.OP_C + a - C.A_HIRE)
+    elif d == C.D_BUYBACK:
+        if a == C.A_BUYBACK + 1:
+            s[o + L.S_STOCK + C.GOLD] -= s[L.P_BUYBACK_PRICE]
+            tavern_to_supply(s, p, 1)
+            s[L.C_BOUGHT] += 1
+        else:
+            s[L.G_IDX] += 1
+            s[L.C_BOUGHT] = 0
+    elif d == C.D_START:
+        s[o + L.S_STOCK + C.START_STOCK[a - C.A_START]] += 1
+        set_open(s, p, C.OP_S + 1 + a - C.A_START)
+    elif d == C.D_ITEM:
+        s[L.C_ITEM] = a - C.A_ORDER
+        set_open(s, p, C.OP_B + a - C.A_ORDER)
+        set_pending(s, p, C.D_TARGET)
+    elif d == C.D_RESOLVE:
+        code = a - C.A_RESOLVE
+        for k in range(s[L.ORD_N]):
+            q = L.ORD + k * L.OF_SIZE
+            if s[q + L.OF_SEAT] == p and s[q + L.OF_DONE] == 0 and order_item_code(s, k) == code:
+                resolve_order(s, k)
+                break
+        s[L.G_IDX] += 1
+        start_check(s, p, AFTER_RESOLVE, ST_RESOLVE)
+    elif d == C.D_TARGET:
+        s[L.C_TARGET] = a - C.A_TARGET
+        set_pending(s, p, C.D_LEVEL)
+    elif d == C.D_LEVEL:
+        item = s[L.C_ITEM]
+        tc = s[L.C_TARGET]
+        place_order(s, p, item, tc // 5, tc % 5, a - C.A_LEVEL, order_extra(s, p, item, s[L.C_SPACE]))
+        s[L.C_ITEM] = -1
+        s[L.C_TARGET] = -1
+    elif d == C.D_YELLOW:
+        c = s[L.C_CHK_COL]
+        gain_yellow(s, p, a - C.A_YELLOW)
+        mark_light(s, p, c)
+        s[L.C_CHK_COL] = c + 1
+    elif d == C.D_MC:
+        if a > C.A_MC:
+            k = a - C.A_MC - 1
+            x = k // 7
+            y = k % 7
+            if y >= x:
+                y += 1
+            lk = s[L.P_LINK + s[L.C_FIELD]]
+            s[L.LINK + lk] = x
+            s[L.MC + x] = C.MC_LINKED
+            s[L.MC + y] = C.MC_REMOVED
+        start_check(s, p, AFTER_LAND, ST_TURNS)
+    elif d == C.D_SETUP:
         s[o + L.S_STOCK + (C.WOOD if a == C.A_SETUP else C.LIME)] += 1
         s[L.G_IDX] += 1
     elif d == C.D_OFFER:
@@ -549,82 +633,3 @@ def step(s, a):
     elif d == C.D_LOSE:
         do_lose(s, p, a - C.A_LOSE)
         s[L.G_IDX] += 1
-    elif d == C.D_TURN:
-        do_turn(s, p, a - C.A_AREA)
-    elif d == C.D_START:
-        s[o + L.S_STOCK + C.START_STOCK[a - C.A_START]] += 1
-        set_open(s, p, C.OP_S + 1 + a - C.A_START)
-    elif d == C.D_HIRE:
-        if a > C.A_HIRE:
-            h = a - C.A_HIRE - 1
-            s[o + L.S_STOCK + C.GOLD] -= head(s, h, L.HF_PRICE + s[L.HEAD_TAKEN + h])
-            do_hire(s, p, h)
-        set_open(s, p, C.OP_C + a - C.A_HIRE)
-    elif d == C.D_LAND:
-        if a == C.A_LAND:
-            set_open(s, p, C.OP_L)
-        elif do_land(s, p, a):
-            set_pending(s, p, C.D_MC)
-        else:
-            start_check(s, p, AFTER_LAND, ST_TURNS)
-    elif d == C.D_MC:
-        if a > C.A_MC:
-            k = a - C.A_MC - 1
-            x = k // 7
-            y = k % 7
-            if y >= x:
-                y += 1
-            lk = s[L.P_LINK + s[L.C_FIELD]]
-            s[L.LINK + lk] = x
-            s[L.MC + x] = C.MC_LINKED
-            s[L.MC + y] = C.MC_REMOVED
-        start_check(s, p, AFTER_LAND, ST_TURNS)
-    elif d == C.D_MARKET:
-        if a == C.A_MARKET:
-            set_open(s, p, C.OP_M)
-        else:
-            v = a - C.A_MARKET - 1
-            set_open(s, p, C.OP_M + 1 + C.VARIANT_TYPE[v])
-            do_variant(s, p, v)
-            s[L.C_USED + s[L.C_NUSED]] = C.VARIANT_TYPE[v]
-            s[L.C_NUSED] += 1
-            s[L.C_LEFT] -= 1
-            if s[L.C_LEFT] > 0:
-                set_pending(s, p, C.D_MARKET)
-    elif d == C.D_ITEM:
-        s[L.C_ITEM] = a - C.A_ORDER
-        set_open(s, p, C.OP_B + a - C.A_ORDER)
-        set_pending(s, p, C.D_TARGET)
-    elif d == C.D_TARGET:
-        s[L.C_TARGET] = a - C.A_TARGET
-        set_pending(s, p, C.D_LEVEL)
-    elif d == C.D_LEVEL:
-        item = s[L.C_ITEM]
-        tc = s[L.C_TARGET]
-        place_order(s, p, item, tc // 5, tc % 5, a - C.A_LEVEL, order_extra(s, p, item, s[L.C_SPACE]))
-        s[L.C_ITEM] = -1
-        s[L.C_TARGET] = -1
-    elif d == C.D_PLANT:
-        do_plant(s, p, a)
-    elif d == C.D_RESOLVE:
-        code = a - C.A_RESOLVE
-        for k in range(s[L.ORD_N]):
-            q = L.ORD + k * L.OF_SIZE
-            if s[q + L.OF_SEAT] == p and s[q + L.OF_DONE] == 0 and order_item_code(s, k) == code:
-                resolve_order(s, k)
-                break
-        s[L.G_IDX] += 1
-        start_check(s, p, AFTER_RESOLVE, ST_RESOLVE)
-    elif d == C.D_YELLOW:
-        c = s[L.C_CHK_COL]
-        gain_yellow(s, p, a - C.A_YELLOW)
-        mark_light(s, p, c)
-        s[L.C_CHK_COL] = c + 1
-    elif d == C.D_BUYBACK:
-        if a == C.A_BUYBACK + 1:
-            s[o + L.S_STOCK + C.GOLD] -= s[L.P_BUYBACK_PRICE]
-            tavern_to_supply(s, p, 1)
-            s[L.C_BOUGHT] += 1
-        else:
-            s[L.G_IDX] += 1
-            s[L.C_BOUGHT] = 0

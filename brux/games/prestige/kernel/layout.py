@@ -197,7 +197,9 @@ S_OPEN = S_SRC + N_SOURCES
 S_NPLACED = S_OPEN + 2  # placements in round 1
 S_PCRAFT = S_NPLACED + 1  # 5: unresolved orders per craftsman type (cache, see orders.refresh)
 S_TARGETS = S_PCRAFT + 5  # 9: per product, bit 5 * column + t: a legal target now (cache, see orders.refresh)
-SEAT_SIZE = S_TARGETS + 9
+S_ITEMS = S_TARGETS + 9  # 2: order items with a legal target and a craftsman; of those, under its cap (cache)
+S_METRIC = S_ITEMS + 2  # 12: the bonus-condition metrics of T12, by codes.MT_* (cache, see base.update_metrics)
+SEAT_SIZE = S_METRIC + 12
 SEATS = _o.take(MAX_PLAYERS * SEAT_SIZE)
 
 # ---- legal-action cache ----

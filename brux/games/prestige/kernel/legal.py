@@ -34,6 +34,14 @@ def push(s, n, a):
     return n + 1
 
 
+@njit(**TINY)
+def push_if(s, n, a, ok):
+    """Write `a` after the n cached actions and keep it when `ok`: no branch (random play makes these branches
+    unpredictable)."""
+    s[L.LEGAL + n] = a
+    return n + ok
+
+
 @njit(**JIT)
 def hire_ok(s, p, h):
     """Head h can be hired by seat p now (section 5.2)."""
@@ -70,7 +78,7 @@ def land_cost(s):
 @njit(**TINY)
 def land_target_ok(s, p, t, discs):
     """Seat p may expand to node t (section 5.3.1-2); `discs`: disc_mask(s, p)."""
-    return not (discs >> t) & 1 and reachable(s, p, t, discs)
+    return (((discs >> t) & 1) == 0) & reachable(s, p, t, discs)
 
 
 @njit(**JIT)
@@ -144,7 +152,93 @@ def compute_legal(s):
         s[L.LEGAL_N] = 0
         return 0
     o = seat(p)
-    if d == C.D_SETUP:
+    if d == C.D_TURN:
+        for a in range(6):
+            n = push_if(s, n, C.A_AREA + a, area_ok(s, p, a))
+    elif d == C.D_MARKET:
+        n = push(s, n, C.A_MARKET)
+        ok = variant_mask(s, p, s[L.C_HELD])
+        for j in range(s[L.C_NUSED]):  # the types done this visit
+            ok &= ~C.TYPE_VARIANTS[s[L.C_USED + j]]
+        for v in range(C.N_VARIANTS):
+            n = push_if(s, n, C.A_MARKET + 1 + v, (ok >> v) & 1)
+    elif d == C.D_PLANT:
+        n = push(s, n, C.A_PLANT)
+        if s[L.PLANT_N + C.PR_GOLD] < s[L.P_PLANT_SLOTS + C.PR_GOLD] and not event(s, C.EV_BOYCOTT):
+            n = push(s, n, C.A_PLANT + 1)
+        base = (2, 9, 16)
+        for r in range(3):
+            if s[L.PLANT_N + r] >= s[L.P_PLANT_SLOTS + r]:
+                continue
+            for k in range(1, plant_max(s, p, r) + 1):
+                n = push_if(s, n, C.A_PLANT + base[r] + k - 1, plant_workers(s, p, r, k) <= s[o + L.S_SUPPLY])
+    elif d == C.D_LAND:
+        n = push(s, n, C.A_LAND)
+        if s[o + L.S_STOCK + C.GOLD] >= land_cost(s):
+            discs = disc_mask(s, p)
+            for t in range(10):
+                ok = (s[L.TILE + t] == C.T_NONE) & land_target_ok(s, p, t, discs)
+                for k in range(3):
+                    n = push_if(s, n, C.A_LAND_NEW + 3 * t + k, ok)
+            for t in range(C.N_NODES):
+                n = push_if(s, n, C.A_LAND_JOIN + t, (s[L.TILE + t] != C.T_NONE) & land_target_ok(s, p, t, discs))
+    elif d == C.D_HIRE:
+        n = push(s, n, C.A_HIRE)
+        for h in range(C.N_HEADS):
+            n = push_if(s, n, C.A_HIRE + 1 + h, hire_ok(s, p, h))
+    elif d == C.D_BUYBACK:
+        n = push(s, n, C.A_BUYBACK)
+        n = push(s, n, C.A_BUYBACK + 1)
+    elif d == C.D_START:
+        for j in range(3):
+            n = push(s, n, C.A_START + j)
+    elif d == C.D_ITEM:
+        for item in range(9):
+            n = push_if(s, n, C.A_ORDER + item, item_ok(s, p, item, s[L.C_SPACE]))
+    elif d == C.D_RESOLVE:
+        for k in range(s[L.ORD_N]):  # the item codes of p's unresolved orders, ascending, each once
+            q = L.ORD + k * L.OF_SIZE
+            if s[q + L.OF_SEAT] != p or s[q + L.OF_DONE] != 0:
+                continue
+            a = C.A_RESOLVE + order_item_code(s, k)
+            j = n
+            while j > 0 and s[L.LEGAL + j - 1] > a:
+                j -= 1
+            if j > 0 and s[L.LEGAL + j - 1] == a:
+                continue
+            for i in range(n, j, -1):
+                s[L.LEGAL + i] = s[L.LEGAL + i - 1]
+            s[L.LEGAL + j] = a
+            n += 1
+    elif d == C.D_TARGET:
+        item = s[L.C_ITEM]
+        r, extra = item_row_extra(s, p, item, s[L.C_SPACE])
+        pd = item_product(item)
+        if r >= 0 and level_any(s, p, item, r, extra):
+            m = s[o + L.S_TARGETS + pd]
+            for tc in range(5 * C.N_COLS):
+                n = push_if(s, n, C.A_TARGET + tc, (m >> tc) & 1)
+    elif d == C.D_LEVEL:
+        item = s[L.C_ITEM]
+        r, extra = item_row_extra(s, p, item, s[L.C_SPACE])
+        pd = item_product(item)
+        if r >= 0 and (s[o + L.S_TARGETS + pd] >> s[L.C_TARGET]) & 1:
+            m = level_mask(s, p, item, r, extra)
+            for lv in range(C.N_LEVELS):
+                n = push_if(s, n, C.A_LEVEL + lv, (m >> lv) & 1)
+    elif d == C.D_YELLOW:
+        for y in range(C.N_YELLOW):
+            if s[L.YEL + y] == 0:
+                n = push(s, n, C.A_YELLOW + y)
+    elif d == C.D_MC:
+        n = push(s, n, C.A_MC)
+        for x in range(C.N_MC):
+            if s[L.MC + x] != C.MC_AVAILABLE:
+                continue
+            for y in range(C.N_MC):
+                if y != x and s[L.MC + y] == C.MC_AVAILABLE:
+                    n = push(s, n, C.A_MC + 1 + x * 7 + (y if y < x else y - 1))
+    elif d == C.D_SETUP:
         n = push(s, n, C.A_SETUP)
         n = push(s, n, C.A_SETUP + 1)
     elif d == C.D_OFFER:
@@ -166,103 +260,6 @@ def compute_legal(s):
         for i in range(C.N_NODES):
             if has_disc(s, i, p) and connected_without(s, p, i):
                 n = push(s, n, C.A_LOSE + i)
-    elif d == C.D_TURN:
-        for a in range(6):
-            if area_ok(s, p, a):
-                n = push(s, n, C.A_AREA + a)
-    elif d == C.D_START:
-        for j in range(3):
-            n = push(s, n, C.A_START + j)
-    elif d == C.D_HIRE:
-        n = push(s, n, C.A_HIRE)
-        for h in range(C.N_HEADS):
-            if hire_ok(s, p, h):
-                n = push(s, n, C.A_HIRE + 1 + h)
-    elif d == C.D_LAND:
-        n = push(s, n, C.A_LAND)
-        if s[o + L.S_STOCK + C.GOLD] >= land_cost(s):
-            discs = disc_mask(s, p)
-            for t in range(10):
-                if s[L.TILE + t] == C.T_NONE and land_target_ok(s, p, t, discs):
-                    for k in range(3):
-                        n = push(s, n, C.A_LAND_NEW + 3 * t + k)
-            for t in range(C.N_NODES):
-                if s[L.TILE + t] != C.T_NONE and land_target_ok(s, p, t, discs):
-                    n = push(s, n, C.A_LAND_JOIN + t)
-    elif d == C.D_MC:
-        n = push(s, n, C.A_MC)
-        for x in range(C.N_MC):
-            if s[L.MC + x] != C.MC_AVAILABLE:
-                continue
-            for y in range(C.N_MC):
-                if y != x and s[L.MC + y] == C.MC_AVAILABLE:
-                    n = push(s, n, C.A_MC + 1 + x * 7 + (y if y < x else y - 1))
-    elif d == C.D_MARKET:
-        n = push(s, n, C.A_MARKET)
-        ok = variant_mask(s, p, s[L.C_HELD])
-        for j in range(s[L.C_NUSED]):  # the types done this visit
-            ok &= ~C.TYPE_VARIANTS[s[L.C_USED + j]]
-        v = 0
-        while ok:
-            if ok & 1:
-                n = push(s, n, C.A_MARKET + 1 + v)
-            ok >>= 1
-            v += 1
-    elif d == C.D_ITEM:
-        for item in range(9):
-            if item_ok(s, p, item, s[L.C_SPACE]):
-                n = push(s, n, C.A_ORDER + item)
-    elif d == C.D_TARGET:
-        item = s[L.C_ITEM]
-        r, extra = item_row_extra(s, p, item, s[L.C_SPACE])
-        pd = item_product(item)
-        if r >= 0 and level_any(s, p, item, r, extra):
-            m = s[o + L.S_TARGETS + pd]
-            for tc in range(5 * C.N_COLS):
-                if (m >> tc) & 1:
-                    n = push(s, n, C.A_TARGET + tc)
-    elif d == C.D_LEVEL:
-        item = s[L.C_ITEM]
-        r, extra = item_row_extra(s, p, item, s[L.C_SPACE])
-        pd = item_product(item)
-        if r >= 0 and (s[o + L.S_TARGETS + pd] >> s[L.C_TARGET]) & 1:
-            m = level_mask(s, p, item, r, extra)
-            for lv in range(C.N_LEVELS):
-                if (m >> lv) & 1:
-                    n = push(s, n, C.A_LEVEL + lv)
-    elif d == C.D_PLANT:
-        n = push(s, n, C.A_PLANT)
-        if s[L.PLANT_N + C.PR_GOLD] < s[L.P_PLANT_SLOTS + C.PR_GOLD] and not event(s, C.EV_BOYCOTT):
-            n = push(s, n, C.A_PLANT + 1)
-        base = (2, 9, 16)
-        for r in range(3):
-            if s[L.PLANT_N + r] >= s[L.P_PLANT_SLOTS + r]:
-                continue
-            for k in range(1, plant_max(s, p, r) + 1):
-                if plant_workers(s, p, r, k) <= s[o + L.S_SUPPLY]:
-                    n = push(s, n, C.A_PLANT + base[r] + k - 1)
-    elif d == C.D_RESOLVE:
-        for k in range(s[L.ORD_N]):  # the item codes of p's unresolved orders, ascending, each once
-            q = L.ORD + k * L.OF_SIZE
-            if s[q + L.OF_SEAT] != p or s[q + L.OF_DONE] != 0:
-                continue
-            a = C.A_RESOLVE + order_item_code(s, k)
-            j = n
-            while j > 0 and s[L.LEGAL + j - 1] > a:
-                j -= 1
-            if j > 0 and s[L.LEGAL + j - 1] == a:
-                continue
-            for i in range(n, j, -1):
-                s[L.LEGAL + i] = s[L.LEGAL + i - 1]
-            s[L.LEGAL + j] = a
-            n += 1
-    elif d == C.D_YELLOW:
-        for y in range(C.N_YELLOW):
-            if s[L.YEL + y] == 0:
-                n = push(s, n, C.A_YELLOW + y)
-    elif d == C.D_BUYBACK:
-        n = push(s, n, C.A_BUYBACK)
-        n = push(s, n, C.A_BUYBACK + 1)
     s[L.LEGAL_N] = n
     return n
 

@@ -1,10 +1,12 @@
 """Building orders (section 5.5, T7, T9, T10) and their resolution (section 6.1), and the bonus board (section 6.3)."""
 
+from numba.cpython.unsafe.numbers import trailing_zeros
+
 from brux.core.jit import JIT, TINY, njit
 
 from . import codes as C
 from . import layout as L
-from .base import castle, event, final, pend, row, satisfied, seat
+from .base import castle, castle_metrics, event, final, pend, row, satisfied, seat, update_metrics
 
 
 @njit(**TINY)
@@ -15,7 +17,7 @@ def slot_of(product, t):
     return 5 + 4 * t + product - C.PD_STUCCO
 
 
-@njit(**JIT)
+@njit(**TINY)
 def craft_row(s, p, item):
     """T7 row of order item `item` for seat p's tier of that craftsman, -1 if it cannot make it."""
     cr = item_craft(item)
@@ -136,12 +138,32 @@ def count_pending(s, p):
 
 
 @njit(**JIT)
+def item_masks(s, p):
+    """Seat p's order items (bit per item) that have a legal target and a craftsman to make them, into S_ITEMS;
+    of those, the ones whose craftsman is under its cap of unresolved orders, into S_ITEMS + 1 (section 5.5.1-2)."""
+    o = seat(p)
+    made = 0
+    under_cap = 0
+    for item in range(9):
+        r = craft_row(s, p, item)
+        if r >= 0 and s[o + L.S_TARGETS + item_product(item)]:
+            made |= 1 << item
+            if pending_of(s, p, item_craft(item)) < row(s, r, L.RF_CAP):
+                under_cap |= 1 << item
+    s[o + L.S_ITEMS] = made
+    s[o + L.S_ITEMS + 1] = under_cap
+
+
+@njit(**JIT)
 def refresh(s, p):
-    """Recompute seat p's caches after its castle or orders changed: unresolved orders per craftsman type, and
-    per product the mask of its legal targets (bit 5 * column + t: section 5.5.2, `target_ok`)."""
+    """Recompute seat p's caches after its castle, orders or craftsmen changed: unresolved orders per craftsman
+    type, per product the mask of its legal targets (bit 5 * column + t: section 5.5.2, `target_ok`), the items
+    it could order (`item_masks`) and its bonus-condition metrics (`update_metrics`)."""
     count_pending(s, p)
     for col in range(C.N_COLS):
         column_targets(s, p, col)
+    item_masks(s, p)
+    update_metrics(s, p)
 
 
 @njit(**JIT)
@@ -151,9 +173,10 @@ def refresh_column(s, p, col):
     count_pending(s, p)
     for c in range(max(0, col - 1), min(C.N_COLS, col + 2)):
         column_targets(s, p, c)
+    item_masks(s, p)
 
 
-@njit(**JIT)
+@njit(**TINY)
 def order_extra(s, p, item, space):
     """Final-season surcharge of an order of `item` from B space `space` (section 5.5.1, P12)."""
     if not final(s):
@@ -172,7 +195,7 @@ def cost(s, r, lv, j):
     return s[L.P_COST + (r * 7 + lv) * 5 + j]
 
 
-@njit(**JIT)
+@njit(**TINY)
 def event_workers(s, product):
     """Workers the season's event adds to an order of `product` (section 5.5.5)."""
     outer = product < C.PD_STUCCO
@@ -200,18 +223,17 @@ def order_res(s, r, lv, j):
     return cost(s, r, lv, j)
 
 
-@njit(**JIT)
+@njit(**TINY)
 def affordable(s, p, r, product, lv, extra):
+    """Seat p can pay an order of row r at level lv with surcharge `extra` (branch-free: `&`, not `and`)."""
     o = seat(p) + L.S_STOCK
     b = L.P_COST + (r * 7 + lv) * 5
-    if s[o + C.WOOD] < s[b] or s[o + C.LIME] < s[b + 1] or s[o + C.MARBLE] < s[b + 2] or s[o + C.GLASS] < s[b + 3]:
-        return False
-    if s[o + C.GOLD] < extra:
-        return False
-    return s[seat(p) + L.S_SUPPLY] >= max(s[L.P_MIN_ORDER_WORKERS], s[b + 4] + event_workers(s, product))
+    return ((s[o + C.WOOD] >= s[b]) & (s[o + C.LIME] >= s[b + 1]) & (s[o + C.MARBLE] >= s[b + 2])
+            & (s[o + C.GLASS] >= s[b + 3]) & (s[o + C.GOLD] >= extra)
+            & (s[seat(p) + L.S_SUPPLY] >= max(s[L.P_MIN_ORDER_WORKERS], s[b + 4] + event_workers(s, product))))
 
 
-@njit(**JIT)
+@njit(**TINY)
 def max_level(s, p, item):
     if item_craft(item) == C.CR_MB:
         return s[seat(p) + L.S_EXP]
@@ -230,25 +252,19 @@ def level_mask(s, p, item, r, extra):
     return m
 
 
-@njit(**JIT)
+@njit(**TINY)
 def level_any(s, p, item, r, extra):
     """Some level is affordable: only the levels whose saving no other available level dominates are tried."""
-    o = seat(p) + L.S_STOCK
-    b = L.P_MINRES + 4 * r
-    if s[o + C.WOOD] < s[b] or s[o + C.LIME] < s[b + 1] or s[o + C.MARBLE] < s[b + 2] or s[o + C.GLASS] < s[b + 3]:
-        return False
     pd = item_product(item)
     m = s[L.P_LEVEL_SCAN + max_level(s, p, item)]
-    lv = 0
+    ok = False
     while m:
-        if m & 1 and affordable(s, p, r, pd, lv, extra):
-            return True
-        m >>= 1
-        lv += 1
-    return False
+        ok |= affordable(s, p, r, pd, trailing_zeros(m), extra)
+        m &= m - 1
+    return ok
 
 
-@njit(**JIT)
+@njit(**TINY)
 def item_row_extra(s, p, item, space):
     """(row, surcharge) of an order of `item` from B space `space`, row -1 when the craftsman cannot take it."""
     r = craft_row(s, p, item)
@@ -259,22 +275,31 @@ def item_row_extra(s, p, item, space):
     return r, order_extra(s, p, item, space)
 
 
-@njit(**JIT)
+@njit(**TINY)
+def orderable_items(s, p):
+    """Bit mask of the items seat p has a target, a craftsman and (outside the final season) room under the
+    craftsman's cap for (the `item_masks` cache)."""
+    return s[seat(p) + L.S_ITEMS + (0 if final(s) else 1)]
+
+
+@njit(**TINY)
 def item_ok(s, p, item, space):
     """Order item `item` has a legal (target, level) from B space `space` (section 5.5.1-6)."""
-    if not s[seat(p) + L.S_TARGETS + item_product(item)]:
+    if not (orderable_items(s, p) >> item) & 1:
         return False
-    r, extra = item_row_extra(s, p, item, space)
-    return r >= 0 and level_any(s, p, item, r, extra)
+    return level_any(s, p, item, craft_row(s, p, item), order_extra(s, p, item, space))
 
 
 @njit(**JIT)
 def any_order(s, p, space):
-    """Some order can be placed from B space `space` (the cheaper items are tried first)."""
-    for k in range(9):
-        if item_ok(s, p, (3, 4, 7, 5, 6, 8, 1, 0, 2)[k], space):
-            return True
-    return False
+    """Some order can be placed from B space `space`."""
+    m = orderable_items(s, p)
+    ok = False
+    while m:
+        item = trailing_zeros(m)
+        ok |= level_any(s, p, item, craft_row(s, p, item), order_extra(s, p, item, space))
+        m &= m - 1
+    return ok
 
 
 @njit(**JIT)
@@ -367,6 +392,7 @@ def resolve_order(s, k):
     else:
         s[o + L.S_INNER] += pp
     refresh_column(s, p, col)
+    castle_metrics(s, p)
 
 
 @njit(**JIT)
