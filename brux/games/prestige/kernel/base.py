@@ -132,16 +132,12 @@ def update_income(s, p):
     li = 0
     m = 0
     for i in range(C.N_NODES):
-        if has_disc(s, i, p):
-            t = s[L.TILE + i]
-            if t == C.T_TAX:
-                g += 1
-            elif t == C.T_FOREST:
-                w += 1
-            elif t == C.T_QUARRY:
-                li += 1
-            elif t == C.T_MARBLE:
-                m += 1
+        d = has_disc(s, i, p)
+        t = s[L.TILE + i]
+        g += d & (t == C.T_TAX)
+        w += d & (t == C.T_FOREST)
+        li += d & (t == C.T_QUARRY)
+        m += d & (t == C.T_MARBLE)
     s[o + L.S_INC] = min(g, 4)
     s[o + L.S_INC + 1] = min(w, 4)
     s[o + L.S_INC + 2] = min(li, 4)
@@ -152,10 +148,9 @@ def update_income(s, p):
 def mc_mask(s, p):
     """Bit m set when seat p holds market tile m."""
     m = 0
-    for k in range(4):
+    for k in range(4):  # branch-free: an unlinked field (-1) adds nothing
         x = s[L.LINK + k]
-        if x >= 0 and has_disc(s, s[L.P_LINK_NODE + k], p):
-            m |= 1 << x
+        m |= ((x >= 0) & has_disc(s, s[L.P_LINK_NODE + k], p)) << (x & 7)
     return m
 
 

@@ -84,6 +84,21 @@ MARKET_VARIANTS = ("BUY MARBLE", "SELL MARBLE", "BUY GLASS", "SELL GLASS", "BUY 
 N_VARIANTS = len(MARKET_VARIANTS)
 VARIANT_TYPE = (0, 0, 1, 1, 2, 2, 3, 3) + (4,) * 12 + (5, 5, 6, 7, 8)
 TYPE_VARIANTS = tuple(sum(1 << v for v, t in enumerate(VARIANT_TYPE) if t == k) for k in range(9))  # bit masks
+# Stock changes of each variant without market tiles, 5 per variant: gold, wood, lime, marble, glass (T5; a labour
+# variant's price is paid apart). VARIANT_TILE[v]: the market tile (bit of the held mask, T6) that adds 1 to field
+# VARIANT_TILE_FIELD[v] of them, -1 none.
+VARIANT_DELTAS = (
+    -3, 0, 0, 1, 0, 3, 0, 0, -1, 0, -2, 0, 0, 0, 1, 2, 0, 0, 0, -1,  # BUY/SELL MARBLE, BUY/SELL GLASS
+    -1, 1, 0, 0, 0, 1, -1, 0, 0, 0, -1, 0, 1, 0, 0, 1, 0, -1, 0, 0,  # BUY/SELL WOOD, BUY/SELL LIME
+    0, -2, 0, 1, 0, 0, 0, -2, 1, 0, 0, -1, -1, 1, 0,  # WW/LL/WL>MARBLE
+    0, 2, 0, -1, 0, 0, 0, 2, -1, 0, 0, 1, 1, -1, 0,  # MARBLE>WW/LL/WL
+    0, -2, 0, 0, 1, 0, 0, -2, 0, 1, 0, -1, -1, 0, 1,  # WW/LL/WL>GLASS
+    0, 2, 0, 0, -1, 0, 0, 2, 0, -1, 0, 1, 1, 0, -1,  # GLASS>WW/LL/WL
+    0, -1, 1, 0, 0, 0, 1, -1, 0, 0,  # WOOD>LIME, LIME>WOOD
+    0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0,  # LABOUR2, LABOUR+WOOD, LABOUR+LIME
+)
+VARIANT_TILE = (1, 6, 0, 6, 2, 6, 3, 6, 7, 7, -1, -1, -1, -1, 7, 7, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+VARIANT_TILE_FIELD = (0, 0, 0, 0, 1, 0, 2, 0, 1, 2, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
 # Decisions (section 14.3)
 DECISIONS = ("SETUP_RESOURCE", "WORKER_OFFER", "GIFT", "WOOD_TRADE", "FREE_TRAINING", "LOSS_OF_LAND", "TURN",

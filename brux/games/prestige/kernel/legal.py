@@ -47,16 +47,12 @@ def hire_ok(s, p, h):
     """Head h can be hired by seat p now (section 5.2)."""
     o = seat(p)
     cr = head(s, h, L.HF_CRAFT)
-    tier = head(s, h, L.HF_TIER)
     taken = s[L.HEAD_TAKEN + h]
-    if not s[L.HEAD_SHOWN + h] or taken >= head(s, h, L.HF_N):
-        return False
+    n = head(s, h, L.HF_N)
     own = s[o + L.S_CRAFT + cr]
-    if own >= tier:
-        return False
-    if own > 0 and pending_of(s, p, cr) > 0:
-        return False
-    return s[o + L.S_STOCK + C.GOLD] >= head(s, h, L.HF_PRICE + taken)
+    price = head(s, h, L.HF_PRICE + min(taken, n - 1))  # branch-free: a sold-out head's price is not used
+    return ((s[L.HEAD_SHOWN + h] != 0) & (taken < n) & (own < head(s, h, L.HF_TIER))
+            & ((own == 0) | (pending_of(s, p, cr) == 0)) & (s[o + L.S_STOCK + C.GOLD] >= price))
 
 
 @njit(**JIT)

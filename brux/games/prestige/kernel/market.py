@@ -19,77 +19,25 @@ def labour_price(s, k, held):
 @njit(**JIT)
 def deltas(s, p, v, held):
     """Stock changes (gold, wood, lime, marble, glass) and workers back from the tavern of variant v, and whether
-    the variant is available at all (labour needs a tavern worker and a labour market); `held`: mc_mask(s, p)."""
-    dg = 0
-    dw = 0
-    dl = 0
-    dm = 0
-    dgl = 0
+    the variant is available at all (labour needs a tavern worker and a labour market); `held`: mc_mask(s, p).
+    Table-driven (codes.VARIANT_*), without branches on v but for labour."""
+    b = 5 * v
+    tile = C.VARIANT_TILE[v]
+    f = C.VARIANT_TILE_FIELD[v]
+    plus = (tile >= 0) & ((held >> (tile & 7)) & 1)
+    dg = C.VARIANT_DELTAS[b] + plus * (f == 0)
+    dw = C.VARIANT_DELTAS[b + 1] + plus * (f == 1)
+    dl = C.VARIANT_DELTAS[b + 2] + plus * (f == 2)
+    dm = C.VARIANT_DELTAS[b + 3]
+    dgl = C.VARIANT_DELTAS[b + 4]
     wk = 0
     ok = True
-    if v < 8:
-        good = v // 2
-        buy = v % 2 == 0
-        if good == 0:
-            if buy:
-                dg = -2 if ((held >> 1) & 1) else -3
-                dm = 1
-            else:
-                dg = 4 if ((held >> 6) & 1) else 3
-                dm = -1
-        elif good == 1:
-            if buy:
-                dg = -1 if ((held >> 0) & 1) else -2
-                dgl = 1
-            else:
-                dg = 3 if ((held >> 6) & 1) else 2
-                dgl = -1
-        elif good == 2:
-            if buy:
-                dg = -1
-                dw = 2 if ((held >> 2) & 1) else 1
-            else:
-                dg = 2 if ((held >> 6) & 1) else 1
-                dw = -1
-        else:
-            if buy:
-                dg = -1
-                dl = 2 if ((held >> 3) & 1) else 1
-            else:
-                dg = 2 if ((held >> 6) & 1) else 1
-                dl = -1
-    elif v < 20:
-        k = (v - 8) % 6
-        sign = 1 if k < 3 else -1
-        pair = k % 3
-        cutter = k < 3 and ((held >> 7) & 1)
-        if pair == 0:
-            dw = -(1 if cutter else 2) if sign > 0 else 2
-        elif pair == 1:
-            dl = -(1 if cutter else 2) if sign > 0 else 2
-        else:
-            dw = -sign
-            dl = -sign
-        if v < 14:
-            dm = sign
-        else:
-            dgl = sign
-    elif v == 20:
-        dw = -1
-        dl = 1
-    elif v == 21:
-        dw = 1
-        dl = -1
-    else:
+    if v >= 22:
         k = v - 22
         tav = s[seat(p) + L.S_TAVERN]
         ok = tav >= 1 and not event(s, C.EV_NO_LABOUR)
         dg = -labour_price(s, k, held)
         wk = min(2, tav) if k == 0 else 1
-        if k == 1:
-            dw = 1
-        elif k == 2:
-            dl = 1
     return dg, dw, dl, dm, dgl, wk, ok
 
 

@@ -169,8 +169,7 @@ def refresh(s, p):
 @njit(**JIT)
 def refresh_column(s, p, col):
     """`refresh` after a change of seat p's castle or orders in column `col` only (a column's targets depend on
-    it and on the BASE slots of its neighbours)."""
-    count_pending(s, p)
+    it and on the BASE slots of its neighbours); the caller keeps the pending counts (S_PCRAFT) up to date."""
     for c in range(max(0, col - 1), min(C.N_COLS, col + 2)):
         column_targets(s, p, c)
     item_masks(s, p)
@@ -329,6 +328,7 @@ def place_order(s, p, item, col, t, lv, extra):
     s[o + L.S_SUPPLY] -= w
     s[o + L.S_ORDW] += w
     s[o + L.S_PEND + col * C.SLOTS + slot_of(pd, t)] += 1
+    s[o + L.S_PCRAFT + item_craft(item)] += 1
     s[L.ORD_N] = k + 1
     refresh_column(s, p, col)
 
@@ -360,6 +360,7 @@ def resolve_order(s, k):
     sl = slot_of(pd, t)
     s[q + L.OF_DONE] = 1
     s[o + L.S_PEND + col * C.SLOTS + sl] -= 1
+    s[o + L.S_PCRAFT + item_craft(item)] -= 1
     s[o + L.S_CASTLE + col * C.SLOTS + sl] += 1
     if item_craft(item) == C.CR_MB:
         gain_exp(s, p, 1)
