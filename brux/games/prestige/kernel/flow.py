@@ -34,6 +34,7 @@ from .orders import (
     mark_light,
     order_extra,
     order_item_code,
+    order_requirements,
     place_order,
     resolve_order,
     take_light,
@@ -444,6 +445,7 @@ def do_hire(s, p, h):
         gain_exp(s, p, -s[L.P_UPGRADE_LOSS] * (tier - old))
     s[L.HEAD_TAKEN + h] += 1
     item_masks(s, p)
+    order_requirements(s, p)
 
 
 @njit(**JIT)

@@ -10,7 +10,7 @@ of legal actions of the pending decision. Codes used in the fields are in `codes
 from brux.core.layout import Offsets
 from brux.core.obs import ObsLayout, Piece
 
-from .codes import MAX_PLAYERS, N_CARDS, N_COLS, N_HEADS, N_MC, N_NODES, N_SOURCES, N_YELLOW, SLOTS
+from .codes import MAX_PLAYERS, N_CARDS, N_COLS, N_HEADS, N_LEVELS, N_MC, N_NODES, N_SOURCES, N_YELLOW, SLOTS
 
 MAX_SPACES = 16  # per area (T1 counts plus the final-season B spaces are validated against it)
 MAX_ORDER = 5 * MAX_PLAYERS
@@ -201,6 +201,11 @@ S_ITEMS = S_TARGETS + 9  # 2: order items with a legal target and a craftsman; o
 S_METRIC = S_ITEMS + 2  # 12: the bonus-condition metrics of T12, by codes.MT_* (cache, see base.update_metrics)
 SEAT_SIZE = S_METRIC + 12
 SEATS = _o.take(MAX_PLAYERS * SEAT_SIZE)
+
+# ---- order requirements per seat (cache, see orders.order_requirements) ----
+REQ_MAX = 9 * N_LEVELS  # entries per seat: (item, level)
+REQ_N = _o.take(MAX_PLAYERS * 2)  # per seat: its entries for outer items, then all its entries
+REQ = _o.take(MAX_PLAYERS * REQ_MAX)  # per seat: item << ITEM_SHIFT | packed costs (orders.LANE), outer first
 
 # ---- legal-action cache ----
 LEGAL_N = _o.take()

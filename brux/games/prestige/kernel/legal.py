@@ -17,13 +17,12 @@ from .base import (
 )
 from .market import variant_mask
 from .orders import (
-    any_order,
-    item_ok,
     item_product,
     item_row_extra,
     level_any,
     level_mask,
     order_item_code,
+    order_items,
     pending_of,
 )
 
@@ -134,7 +133,7 @@ def area_ok(s, p, a):
     if i < 0:
         return False
     if a == C.A_B:
-        return any_order(s, p, i)
+        return order_items(s, p, i) != 0
     return True
 
 
@@ -189,8 +188,9 @@ def compute_legal(s):
         for j in range(3):
             n = push(s, n, C.A_START + j)
     elif d == C.D_ITEM:
+        m = order_items(s, p, s[L.C_SPACE])
         for item in range(9):
-            n = push_if(s, n, C.A_ORDER + item, item_ok(s, p, item, s[L.C_SPACE]))
+            n = push_if(s, n, C.A_ORDER + item, (m >> item) & 1)
     elif d == C.D_RESOLVE:
         for k in range(s[L.ORD_N]):  # the item codes of p's unresolved orders, ascending, each once
             q = L.ORD + k * L.OF_SIZE

@@ -158,11 +158,13 @@ def item_masks(s, p):
 def refresh(s, p):
     """Recompute seat p's caches after its castle, orders or craftsmen changed: unresolved orders per craftsman
     type, per product the mask of its legal targets (bit 5 * column + t: section 5.5.2, `target_ok`), the items
-    it could order (`item_masks`) and its bonus-condition metrics (`update_metrics`)."""
+    it could order (`item_masks`) with their costs (`order_requirements`) and its bonus-condition metrics
+    (`update_metrics`)."""
     count_pending(s, p)
     for col in range(C.N_COLS):
         column_targets(s, p, col)
     item_masks(s, p)
+    order_requirements(s, p)
     update_metrics(s, p)
 
 
@@ -281,24 +283,82 @@ def orderable_items(s, p):
     return s[seat(p) + L.S_ITEMS + (0 if final(s) else 1)]
 
 
+# Order costs packed in one word, LANE bits per field (wood, lime, marble, glass, workers), each field + BIAS: a
+# stock packed the same way with the GUARD bit of every lane set covers the costs when no lane borrows (SWAR).
+LANE = 11
+BIAS = 64  # costs are -6..9 (params: T7 0..9 less T9 savings 0..6), so every biased field is in 0 .. 2**10 - 1
+TOP = (1 << (LANE - 1)) - 1 - BIAS  # stock above this covers any cost: it is packed as TOP
+GUARD = sum(1 << (LANE * j + LANE - 1) for j in range(5))
+COSTS = (1 << (5 * LANE)) - 1
+ITEM_SHIFT = 5 * LANE  # the entry's item above its costs
+
+
 @njit(**TINY)
-def item_ok(s, p, item, space):
-    """Order item `item` has a legal (target, level) from B space `space` (section 5.5.1-6)."""
-    if not (orderable_items(s, p) >> item) & 1:
-        return False
-    return level_any(s, p, item, craft_row(s, p, item), order_extra(s, p, item, space))
+def pack_field(x, j):
+    return (min(x, TOP) + BIAS) << (LANE * j)
 
 
 @njit(**JIT)
-def any_order(s, p, space):
-    """Some order can be placed from B space `space`."""
+def order_requirements(s, p):
+    """Seat p's (item, level) costs to try for an order (REQ, REQ_N): for every item its craftsman can make, the
+    levels `level_any` tries, with the T7 row's costs less the T9 saving; outer items first. Recomputed when the
+    seat's craftsmen or experience change."""
+    b = L.REQ + p * L.REQ_MAX
+    n = 0
+    for outer in (1, 0):
+        for item in range(9):
+            r = craft_row(s, p, item)
+            if r < 0 or (item_product(item) < C.PD_STUCCO) != outer:
+                continue
+            m = s[L.P_LEVEL_SCAN + max_level(s, p, item)]
+            for lv in range(C.N_LEVELS):
+                if (m >> lv) & 1:
+                    c = L.P_COST + (r * 7 + lv) * 5
+                    w = item << ITEM_SHIFT
+                    for j in range(5):
+                        w |= (s[c + j] + BIAS) << (LANE * j)
+                    s[b + n] = w
+                    n += 1
+        if outer:
+            s[L.REQ_N + 2 * p] = n
+    s[L.REQ_N + 2 * p + 1] = n
+
+
+@njit(**TINY)
+def fitting_items(s, stock, first, last):
+    """Bit mask of the items of requirement entries first..last-1 whose costs the packed `stock` covers."""
+    fit = 0
+    for k in range(first, last):
+        w = s[k]
+        fit |= ((((stock | GUARD) - (w & COSTS)) & GUARD) == GUARD) << (w >> ITEM_SHIFT)
+    return fit
+
+
+@njit(**JIT)
+def order_items(s, p, space):
+    """Bit mask of the items seat p can order from B space `space` (section 5.5.1-6): a target, a craftsman (under
+    its cap outside the final season) and an affordable level. Outside the final season (no surcharge) the levels
+    are checked all at once on packed costs (`order_requirements`)."""
     m = orderable_items(s, p)
-    ok = False
-    while m:
-        item = trailing_zeros(m)
-        ok |= level_any(s, p, item, craft_row(s, p, item), order_extra(s, p, item, space))
-        m &= m - 1
-    return ok
+    if final(s):
+        out = 0
+        for item in range(9):
+            if (m >> item) & 1:
+                out |= level_any(s, p, item, craft_row(s, p, item), order_extra(s, p, item, space)) << item
+        return out
+    o = seat(p)
+    st = o + L.S_STOCK
+    supply = s[o + L.S_SUPPLY]
+    if supply < s[L.P_MIN_ORDER_WORKERS]:
+        return 0
+    stock = (pack_field(s[st + C.WOOD], 0) | pack_field(s[st + C.LIME], 1) | pack_field(s[st + C.MARBLE], 2)
+             | pack_field(s[st + C.GLASS], 3))
+    b = L.REQ + p * L.REQ_MAX
+    n_outer = s[L.REQ_N + 2 * p]
+    fit = fitting_items(s, stock | pack_field(supply - event_workers(s, C.PD_BASE), 4), b, b + n_outer)
+    fit |= fitting_items(s, stock | pack_field(supply - event_workers(s, C.PD_STUCCO), 4), b + n_outer,
+                         b + s[L.REQ_N + 2 * p + 1])
+    return fit & m
 
 
 @njit(**JIT)
@@ -337,6 +397,7 @@ def place_order(s, p, item, col, t, lv, extra):
 def gain_exp(s, p, n):
     o = seat(p)
     s[o + L.S_EXP] = max(0, min(s[L.P_EXP_MAX], s[o + L.S_EXP] + n))
+    order_requirements(s, p)
 
 
 @njit(**JIT)
