@@ -284,8 +284,7 @@ def _flatten(params: dict[str, Any], players: int, a: np.ndarray) -> None:
             w, wood, lime, glass = exp[lv]
             cost = [max(0, r[4] - wood), max(0, r[5] - lime), r[6], max(0, r[7] - glass), r[8] - w]
             a[L.P_COST + (i * 7 + lv) * 5: L.P_COST + (i * 7 + lv) * 5 + 5] = cost
-        for j in range(4):
-            a[L.P_MINRES + 4 * i + j] = min(a[L.P_COST + (i * 7 + lv) * 5 + j] for lv in range(7))
+            a[L.P_REQW + i * 7 + lv] = C.pack_costs(cost)
     for top in range(7):
         mask = 0
         for lv in range(top + 1):

@@ -116,6 +116,20 @@ ORDER_ITEMS = ((CR_MB, PD_BASE), (CR_MB, PD_FLOOR2), (CR_MB, PD_TOWER), (CR_CARP
 ITEM_CRAFT = tuple(c for c, _ in ORDER_ITEMS)
 ITEM_PRODUCT = tuple(p for _, p in ORDER_ITEMS)
 N_LEVELS = 7
+# An order's costs packed in one word (orders.order_items): LANE bits per field (wood, lime, marble, glass, workers),
+# each field + COST_BIAS. A stock packed the same way with the GUARD bit of every lane set covers the costs when no
+# lane borrows in one subtraction. Costs are -6..9 (T7 0..9 less T9 savings 0..6), so biased fields fit 10 bits.
+LANE = 11
+COST_BIAS = 64
+STOCK_TOP = (1 << (LANE - 1)) - 1 - COST_BIAS  # a stock above this covers any cost: it is packed as STOCK_TOP
+GUARD = sum(1 << (LANE * j + LANE - 1) for j in range(5))
+COSTS = (1 << (5 * LANE)) - 1
+ITEM_SHIFT = 5 * LANE  # a requirement entry's order item, above its costs
+
+
+def pack_costs(costs) -> int:
+    """The packed word of five costs (wood, lime, marble, glass, workers)."""
+    return sum((int(c) + COST_BIAS) << (LANE * j) for j, c in enumerate(costs))
 PLANT_N_MAX = (7, 7, 3)  # largest n named per resource (wood, lime, marble)
 
 # Action numbering (section 14.4 order)

@@ -71,7 +71,7 @@ RF_CRAFT, RF_TIER, RF_CAP, RF_PRODUCT, RF_RES, RF_WORKERS, RF_EXHAUSTED, RF_SIZE
 P_NROWS = _o.take()
 P_ROW_OF = _o.take(5 * 4 * 9)  # T7 row of (craftsman, tier, product), -1 none
 P_COST = _o.take(MAX_ROWS * 7 * 5)  # per row and level: wood, lime, marble, glass, workers (T7 - T9, before events)
-P_MINRES = _o.take(MAX_ROWS * 4)  # per row: the fewest wood, lime, marble, glass over the levels
+P_REQW = _o.take(MAX_ROWS * 7)  # per row and level: P_COST's five costs packed (codes.pack_costs)
 P_LEVEL_SCAN = _o.take(7)  # per experience: levels <= it whose T9 saving no other such level dominates (bit mask)
 P_ROWS = _o.take(MAX_ROWS * RF_SIZE)
 # T8 heads: craftsman, tier, year, tiles used with this player count, their prices (cheapest first)
@@ -204,8 +204,8 @@ SEATS = _o.take(MAX_PLAYERS * SEAT_SIZE)
 
 # ---- order requirements per seat (cache, see orders.order_requirements) ----
 REQ_MAX = 9 * N_LEVELS  # entries per seat: (item, level)
-REQ_N = _o.take(MAX_PLAYERS * 2)  # per seat: its entries for outer items, then all its entries
-REQ = _o.take(MAX_PLAYERS * REQ_MAX)  # per seat: item << ITEM_SHIFT | packed costs (orders.LANE), outer first
+REQ_N = _o.take(MAX_PLAYERS * 2)  # per seat: its entries for outer items, for inner items
+REQ = _o.take(MAX_PLAYERS * REQ_MAX)  # per seat: item << ITEM_SHIFT | P_REQW word; outer first, inner from the end
 
 # ---- legal-action cache ----
 LEGAL_N = _o.take()

@@ -1,12 +1,13 @@
 """Building orders (section 5.5, T7, T9, T10) and their resolution (section 6.1), and the bonus board (section 6.3)."""
 
+import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from brux.core.jit import JIT, TINY, njit
 
 from . import codes as C
 from . import layout as L
-from .base import castle, castle_metrics, event, final, pend, row, satisfied, seat, update_metrics
+from .base import castle, event, final, pend, row, satisfied, seat, update_metrics
 
 
 @njit(**TINY)
@@ -92,37 +93,36 @@ def target_ok(s, p, product, col, t):
 @njit(**JIT)
 def column_targets(s, p, col):
     """Set the bits of column `col` in seat p's target masks (S_TARGETS): `target_ok` for every product and
-    target of the column, from the column's castle and pending counts (and the BASE slots of its neighbours)."""
+    target of the column, from the column's castle and pending counts (and the BASE slots of its neighbours).
+    Branch-free: `&` on the conditions (a neighbour's slot read past the board's edge is masked off)."""
     o = seat(p)
     cb = o + L.S_CASTLE + col * C.SLOTS
     pb = o + L.S_PEND + col * C.SLOTS
     tg = o + L.S_TARGETS
     sh = 5 * col
-    for pd in range(9):
-        s[tg + pd] &= ~(31 << sh)
-    base = s[cb]
-    if base == 0 and s[pb] == 0 and ((col > 0 and s[cb - C.SLOTS] == 1) or (col < 4 and s[cb + C.SLOTS] == 1)):
-        s[tg + C.PD_BASE] |= 1 << (sh + C.PD_BASE)
-    if base != 0:
-        if s[cb + 1] == 0 and s[pb + 1] == 0:
-            s[tg + C.PD_FLOOR2] |= 1 << (sh + C.PD_FLOOR2)
-        if s[cb + 1] == 1 and s[cb + 2] == 0 and s[pb + 2] == 0:
-            s[tg + C.PD_TOWER] |= 1 << (sh + C.PD_TOWER)
-        if s[cb + 3] == 0 and s[pb + 3] == 0:
-            s[tg + C.PD_FACADE] |= 1 << (sh + C.PD_FACADE)
-        if s[cb + 4] + s[pb + 4] < 2:
-            s[tg + C.PD_STATUE] |= 1 << (sh + C.PD_STATUE)
-    for t in range(3):
-        if s[cb + t] == 0:
-            continue
-        b = 5 + 4 * t
-        for pd in range(C.PD_STUCCO, C.PD_COLUMN + 1):
-            sl = b + pd - C.PD_STUCCO
-            if s[cb + sl] or s[pb + sl]:
-                continue
-            if pd == C.PD_COLUMN and not (s[cb + b] == 1 and s[cb + b + 1] == 1 and s[cb + b + 2] == 1):
-                continue
-            s[tg + pd] |= 1 << (sh + t)
+    keep = ~(31 << sh)
+    built = s[cb] != 0
+    ok = ((~built) & (s[pb] == 0)
+          & (((col > 0) & (s[cb - C.SLOTS] == 1)) | ((col < C.N_COLS - 1) & (s[cb + C.SLOTS] == 1))))
+    s[tg + C.PD_BASE] = (s[tg + C.PD_BASE] & keep) | (np.int64(ok) << (sh + C.PD_BASE))
+    ok = built & (s[cb + 1] == 0) & (s[pb + 1] == 0)
+    s[tg + C.PD_FLOOR2] = (s[tg + C.PD_FLOOR2] & keep) | (np.int64(ok) << (sh + C.PD_FLOOR2))
+    ok = built & (s[cb + 1] == 1) & (s[cb + 2] == 0) & (s[pb + 2] == 0)
+    s[tg + C.PD_TOWER] = (s[tg + C.PD_TOWER] & keep) | (np.int64(ok) << (sh + C.PD_TOWER))
+    ok = built & (s[cb + 3] == 0) & (s[pb + 3] == 0)
+    s[tg + C.PD_FACADE] = (s[tg + C.PD_FACADE] & keep) | (np.int64(ok) << (sh + C.PD_FACADE))
+    ok = built & (s[cb + 4] + s[pb + 4] < 2)
+    s[tg + C.PD_STATUE] = (s[tg + C.PD_STATUE] & keep) | (np.int64(ok) << (sh + C.PD_STATUE))
+    for pd in range(C.PD_STUCCO, C.PD_COLUMN + 1):
+        m = 0
+        for t in range(3):
+            b = cb + 5 + 4 * t
+            sl = pd - C.PD_STUCCO
+            ok = (s[cb + t] != 0) & (s[b + sl] == 0) & (s[pb + 5 + 4 * t + sl] == 0)
+            if pd == C.PD_COLUMN:
+                ok &= (s[b] == 1) & (s[b + 1] == 1) & (s[b + 2] == 1)
+            m |= np.int64(ok) << t
+        s[tg + pd] = (s[tg + pd] & keep) | (m << sh)
 
 
 @njit(**JIT)
@@ -169,11 +169,15 @@ def refresh(s, p):
 
 
 @njit(**JIT)
-def refresh_column(s, p, col):
-    """`refresh` after a change of seat p's castle or orders in column `col` only (a column's targets depend on
-    it and on the BASE slots of its neighbours); the caller keeps the pending counts (S_PCRAFT) up to date."""
-    for c in range(max(0, col - 1), min(C.N_COLS, col + 2)):
-        column_targets(s, p, c)
+def refresh_column(s, p, col, slot):
+    """`refresh` after a change of seat p's castle or orders in slot `slot` of column `col` only: a column's
+    targets depend on it and on the BASE slots of its neighbours. The caller keeps the pending counts (S_PCRAFT)
+    and the metrics up to date."""
+    if slot == 0:
+        for c in range(max(0, col - 1), min(C.N_COLS, col + 2)):
+            column_targets(s, p, c)
+    else:
+        column_targets(s, p, col)
     item_masks(s, p)
 
 
@@ -283,45 +287,37 @@ def orderable_items(s, p):
     return s[seat(p) + L.S_ITEMS + (0 if final(s) else 1)]
 
 
-# Order costs packed in one word, LANE bits per field (wood, lime, marble, glass, workers), each field + BIAS: a
-# stock packed the same way with the GUARD bit of every lane set covers the costs when no lane borrows (SWAR).
-LANE = 11
-BIAS = 64  # costs are -6..9 (params: T7 0..9 less T9 savings 0..6), so every biased field is in 0 .. 2**10 - 1
-TOP = (1 << (LANE - 1)) - 1 - BIAS  # stock above this covers any cost: it is packed as TOP
-GUARD = sum(1 << (LANE * j + LANE - 1) for j in range(5))
-COSTS = (1 << (5 * LANE)) - 1
-ITEM_SHIFT = 5 * LANE  # the entry's item above its costs
-
-
 @njit(**TINY)
 def pack_field(x, j):
-    return (min(x, TOP) + BIAS) << (LANE * j)
+    """Stock x as field j of a packed word (codes.LANE)."""
+    return (min(x, C.STOCK_TOP) + C.COST_BIAS) << (C.LANE * j)
 
 
 @njit(**JIT)
 def order_requirements(s, p):
     """Seat p's (item, level) costs to try for an order (REQ, REQ_N): for every item its craftsman can make, the
-    levels `level_any` tries, with the T7 row's costs less the T9 saving; outer items first. Recomputed when the
-    seat's craftsmen or experience change."""
+    levels `level_any` tries, as P_REQW words tagged with the item. Outer items fill the block from its start,
+    inner ones from its end. Recomputed when the seat's craftsmen or experience change."""
     b = L.REQ + p * L.REQ_MAX
-    n = 0
-    for outer in (1, 0):
-        for item in range(9):
-            r = craft_row(s, p, item)
-            if r < 0 or (item_product(item) < C.PD_STUCCO) != outer:
-                continue
-            m = s[L.P_LEVEL_SCAN + max_level(s, p, item)]
-            for lv in range(C.N_LEVELS):
-                if (m >> lv) & 1:
-                    c = L.P_COST + (r * 7 + lv) * 5
-                    w = item << ITEM_SHIFT
-                    for j in range(5):
-                        w |= (s[c + j] + BIAS) << (LANE * j)
-                    s[b + n] = w
-                    n += 1
-        if outer:
-            s[L.REQ_N + 2 * p] = n
-    s[L.REQ_N + 2 * p + 1] = n
+    n_outer = 0
+    n_inner = 0
+    for item in range(9):
+        r = craft_row(s, p, item)
+        if r < 0:
+            continue
+        outer = item_product(item) < C.PD_STUCCO
+        m = s[L.P_LEVEL_SCAN + max_level(s, p, item)]
+        while m:
+            w = (item << C.ITEM_SHIFT) | s[L.P_REQW + r * 7 + trailing_zeros(m)]
+            if outer:
+                s[b + n_outer] = w
+                n_outer += 1
+            else:
+                n_inner += 1
+                s[b + L.REQ_MAX - n_inner] = w
+            m &= m - 1
+    s[L.REQ_N + 2 * p] = n_outer
+    s[L.REQ_N + 2 * p + 1] = n_inner
 
 
 @njit(**TINY)
@@ -330,7 +326,7 @@ def fitting_items(s, stock, first, last):
     fit = 0
     for k in range(first, last):
         w = s[k]
-        fit |= ((((stock | GUARD) - (w & COSTS)) & GUARD) == GUARD) << (w >> ITEM_SHIFT)
+        fit |= ((((stock | C.GUARD) - (w & C.COSTS)) & C.GUARD) == C.GUARD) << (w >> C.ITEM_SHIFT)
     return fit
 
 
@@ -354,10 +350,10 @@ def order_items(s, p, space):
     stock = (pack_field(s[st + C.WOOD], 0) | pack_field(s[st + C.LIME], 1) | pack_field(s[st + C.MARBLE], 2)
              | pack_field(s[st + C.GLASS], 3))
     b = L.REQ + p * L.REQ_MAX
-    n_outer = s[L.REQ_N + 2 * p]
-    fit = fitting_items(s, stock | pack_field(supply - event_workers(s, C.PD_BASE), 4), b, b + n_outer)
-    fit |= fitting_items(s, stock | pack_field(supply - event_workers(s, C.PD_STUCCO), 4), b + n_outer,
-                         b + s[L.REQ_N + 2 * p + 1])
+    fit = fitting_items(s, stock | pack_field(supply - event_workers(s, C.PD_BASE), 4), b, b + s[L.REQ_N + 2 * p])
+    end = b + L.REQ_MAX
+    fit |= fitting_items(s, stock | pack_field(supply - event_workers(s, C.PD_STUCCO), 4),
+                         end - s[L.REQ_N + 2 * p + 1], end)
     return fit & m
 
 
@@ -387,17 +383,20 @@ def place_order(s, p, item, col, t, lv, extra):
     s[o + L.S_STOCK + C.GOLD] -= extra
     s[o + L.S_SUPPLY] -= w
     s[o + L.S_ORDW] += w
-    s[o + L.S_PEND + col * C.SLOTS + slot_of(pd, t)] += 1
+    sl = slot_of(pd, t)
+    s[o + L.S_PEND + col * C.SLOTS + sl] += 1
     s[o + L.S_PCRAFT + item_craft(item)] += 1
     s[L.ORD_N] = k + 1
-    refresh_column(s, p, col)
+    refresh_column(s, p, col, sl)
 
 
 @njit(**JIT)
 def gain_exp(s, p, n):
     o = seat(p)
-    s[o + L.S_EXP] = max(0, min(s[L.P_EXP_MAX], s[o + L.S_EXP] + n))
-    order_requirements(s, p)
+    old = s[o + L.S_EXP]
+    s[o + L.S_EXP] = max(0, min(s[L.P_EXP_MAX], old + n))
+    if s[o + L.S_EXP] != old:
+        order_requirements(s, p)
 
 
 @njit(**JIT)
@@ -453,8 +452,23 @@ def resolve_order(s, k):
         s[o + L.S_OUTER] += pp
     else:
         s[o + L.S_INNER] += pp
-    refresh_column(s, p, col)
-    castle_metrics(s, p)
+    refresh_column(s, p, col, sl)
+    add_castle_metrics(s, p, col, sl)
+
+
+@njit(**JIT)
+def add_castle_metrics(s, p, col, sl):
+    """Seat p's cached castle metrics (S_METRIC) after one more complete item in slot `sl` of column `col`:
+    `castle_metrics`, incrementally."""
+    o = seat(p) + L.S_METRIC
+    if sl < 5:
+        s[o + (C.MT_BASE, C.MT_FLOOR2, C.MT_TOWER, C.MT_FACADE, C.MT_STATUE)[sl]] += 1
+        return
+    k = (sl - 5) % 4
+    s[o + (C.MT_STUCCO, C.MT_PANEL, C.MT_MARBLE, C.MT_COLUMN)[k]] += 1
+    b = seat(p) + L.S_CASTLE + col * C.SLOTS + sl - k  # the level's STUCCO slot
+    if k < 3 and s[b] != 0 and s[b + 1] != 0 and s[b + 2] != 0 and s[b + k] == 1:
+        s[o + C.MT_FULL] += 1
 
 
 @njit(**JIT)
