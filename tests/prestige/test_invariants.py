@@ -147,3 +147,61 @@ def test_market_variant_mask_is_the_stock_check():
             *d, _, ok = deltas(s, p, v, held)
             want = ok and all(s[o + L.S_STOCK + j] + d[j] >= 0 for j in range(5))
             assert bool((mask >> v) & 1) == want, (v, held)
+
+
+def test_order_items_is_the_cost_check():
+    """The items offered for an order (packed-cost check) are those with a target, a craftsman under its cap, and a
+    level the seat can pay: T7 costs less the T9 saving, workers under the season's event (section 5.5)."""
+    from brux.games.prestige.kernel import codes as C
+    from brux.games.prestige.kernel import layout as L
+    from brux.games.prestige.kernel.base import seat
+    from brux.games.prestige.kernel.orders import order_extra, order_items
+
+    outer_events = {C.EV_COOPERATION: -1, C.EV_GOOD_WEATHER: -1, C.EV_BAD_WEATHER: 1}
+    inner_events = {C.EV_COOPERATION: -1, C.EV_HOT_SUMMER: 1}
+    events = [C.EV_NONE, *outer_events, C.EV_HOT_SUMMER]
+    rnd = random.Random(11)
+    checked = offered = 0
+    for players in (2, 3, 4):
+        game = brux.load_game("prestige", players=players)
+        for seed in range(4):
+            st = game.new_initial_state(seed=seed)
+            while not st.is_terminal():
+                st.apply_action(rnd.choice(st.legal_actions()))
+                if rnd.random() > 0.2:
+                    continue
+                s = st.array.copy()
+                p = rnd.randrange(players)
+                o = seat(p)
+                for j in range(5):
+                    s[o + L.S_STOCK + j] = rnd.choice([0, 1, 2, 3, 5, 9, 2000])
+                s[o + L.S_SUPPLY] = rnd.randrange(8)
+                s[L.G_ACTIVE] = rnd.choice(events)
+                if rnd.random() < 0.2:
+                    s[L.G_ROUND] = C.ROUNDS
+                final = s[L.G_ROUND] == C.ROUNDS
+                space = rnd.randrange(int(s[L.P_SPACES + C.A_B]) + 2)
+                want = 0
+                for item in range(9):
+                    pd = C.ITEM_PRODUCT[item]
+                    cr = C.ORDER_ITEMS[item][0]
+                    row = s[L.P_ROW_OF + (cr * 4 + s[o + L.S_CRAFT + cr]) * 9 + pd]
+                    if row < 0 or s[o + L.S_TARGETS + pd] == 0:
+                        continue
+                    if not final and s[o + L.S_PCRAFT + cr] >= s[L.P_ROWS + row * L.RF_SIZE + L.RF_CAP]:
+                        continue
+                    extra = order_extra(s, p, item, space)
+                    ew = (outer_events if pd < C.PD_STUCCO else inner_events).get(int(s[L.G_ACTIVE]), 0)
+                    top = s[o + L.S_EXP] if cr == C.CR_MB else 0
+                    for lv in range(top + 1):
+                        c = [int(s[L.P_COST + (row * 7 + lv) * 5 + j]) for j in range(5)]
+                        stock = [s[o + L.S_STOCK + k] for k in (C.WOOD, C.LIME, C.MARBLE, C.GLASS)]
+                        if (all(x >= y for x, y in zip(stock, c[:4], strict=True))
+                                and s[o + L.S_STOCK + C.GOLD] >= extra
+                                and s[o + L.S_SUPPLY] >= max(s[L.P_MIN_ORDER_WORKERS], c[4] + ew)):
+                            want |= 1 << item
+                            break
+                assert order_items(s, p, space) == want, (players, seed, p, item)
+                checked += 1
+                offered += want != 0
+    assert checked > 200 and 0 < offered < checked

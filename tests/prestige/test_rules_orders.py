@@ -3,7 +3,7 @@ and CAP (an order beyond its craftsman's cap pays +2, wherever it is placed)."""
 
 import pytest
 
-from .scenario import load, make_view, play, scenario
+from .scenario import legal_names, load, make_view, play, scenario
 
 PANEL = {"craftsman": "CARP", "product": "PANEL", "target": "c3 BASE", "level": 0, "wood": 2, "lime": 0,
          "marble": 0, "glass": 0, "workers": 3, "exhausted": 1, "extra_gold": 0}
@@ -31,3 +31,30 @@ def test_5_5_1_final_surcharge_modes(mode, extras):
     assert [o["extra_gold"] for o in s["orders"]] == extras
     assert [o["craftsman"] for o in s["orders"]] == ["CARP", "CARP", "PLAST"]
     assert s["stock"]["gold"] == 9 - sum(extras)
+
+
+@pytest.mark.parametrize("marble, offered", [(1, True), (0, False)])
+def test_5_5_sculptor_orders_a_column_on_a_tile_with_its_three_interiors(marble, offered):
+    """T7/T10: a SCULPT I orders a COLUMN (marble 1, glass 1, 3 workers) on a building tile whose STUCCO, PANEL and
+    MARBLE are complete; it resolves into the tile's COLUMN slot for 6 INNER PP (T10). Without the marble the order
+    is not offered (other orders are)."""
+    game = load(2)
+    v = make_view(game, seats={0: {"craftsmen": {"MB": "I", "CARP": "I", "PLAST": "I", "MASON": None,
+                                                 "SCULPT": "I"},
+                                   "castle": ["c3 BASE", "c3 BASE STUCCO", "c3 BASE PANEL", "c3 BASE MARBLE"],
+                                   "inner": 13, "stock": {"marble": marble, "glass": 1, "wood": 5, "lime": 5}}})
+    v["heads"]["SCULPT I"]["prices"] = [5]
+    st = scenario(game, v)
+    play(st, "AREA B")
+    assert ("ORDER SCULPT COLUMN" in legal_names(st)) == offered
+    assert "ORDER MB FLOOR2" in legal_names(st)
+    if not offered:
+        return
+    play(st, "ORDER SCULPT COLUMN")
+    order = st.to_dict()["seats"][0]["orders"][0]
+    assert (order["product"], order["target"], order["marble"], order["glass"], order["workers"]) == (
+        "COLUMN", "c3 BASE", 1, 1, 3)
+    while not st.is_terminal() and st.to_dict()["round"] == 1:
+        play(st, legal_names(st)[0])
+    s = st.to_dict()["seats"][0]
+    assert "c3 BASE COLUMN" in s["castle"] and s["inner"] == 13 + 6

@@ -1,6 +1,8 @@
 """The game flow (docs/prestige.md sections 3-8): a stage machine that runs until a decision is pending, and the
 handlers that apply one decision. `run` never takes a decision; `step` applies one and leaves the rest to `run`."""
 
+from numba.cpython.unsafe.numbers import trailing_zeros
+
 from brux.core.jit import JIT, njit
 
 from . import codes as C
@@ -192,17 +194,17 @@ def start_check(s, p, after, ret):
 def run_check(s):
     """CHECK(p) (section 6.3) from column C_CHK_COL on; returns True when a YELLOW decision is pending."""
     p = s[L.C_CHK_SEAT]
-    c = s[L.C_CHK_COL]
-    while c < C.N_COLS:
-        if light_due(s, p, c):
-            if yellow_left(s) > 0:
-                s[L.C_CHK_COL] = c
-                s[L.C_YCOL] = c
-                set_pending(s, p, C.D_YELLOW)
-                return True
-            take_light(s, p, c)
-        c += 1
-    s[L.C_CHK_COL] = c
+    due = (light_due(s, p) >> s[L.C_CHK_COL]) << s[L.C_CHK_COL]
+    while due:
+        c = trailing_zeros(due)
+        if yellow_left(s) > 0:
+            s[L.C_CHK_COL] = c
+            s[L.C_YCOL] = c
+            set_pending(s, p, C.D_YELLOW)
+            return True
+        take_light(s, p, c)
+        due &= due - 1
+    s[L.C_CHK_COL] = C.N_COLS
     claim_darks(s, p)
     s[L.G_STAGE] = s[L.C_CHK_RET]
     return False

@@ -162,11 +162,11 @@ def compute_legal(s):
         if s[L.PLANT_N + C.PR_GOLD] < s[L.P_PLANT_SLOTS + C.PR_GOLD] and not event(s, C.EV_BOYCOTT):
             n = push(s, n, C.A_PLANT + 1)
         base = (2, 9, 16)
-        for r in range(3):
-            if s[L.PLANT_N + r] >= s[L.P_PLANT_SLOTS + r]:
-                continue
-            for k in range(1, plant_max(s, p, r) + 1):
-                n = push_if(s, n, C.A_PLANT + base[r] + k - 1, plant_workers(s, p, r, k) <= s[o + L.S_SUPPLY])
+        for r in range(3):  # branch-free: every amount named, kept when the slot is open and it is allowed
+            most = plant_max(s, p, r) if s[L.PLANT_N + r] < s[L.P_PLANT_SLOTS + r] else 0
+            for k in range(1, C.PLANT_N_MAX[r] + 1):
+                n = push_if(s, n, C.A_PLANT + base[r] + k - 1,
+                            (k <= most) & (plant_workers(s, p, r, k) <= s[o + L.S_SUPPLY]))
     elif d == C.D_LAND:
         n = push(s, n, C.A_LAND)
         if s[o + L.S_STOCK + C.GOLD] >= land_cost(s):

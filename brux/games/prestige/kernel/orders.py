@@ -30,28 +30,14 @@ def craft_row(s, p, item):
 
 @njit(**TINY)
 def item_craft(item):
-    if item <= 2:
-        return C.CR_MB
-    if item == 3:
-        return C.CR_CARP
-    if item == 4:
-        return C.CR_PLAST
-    if item == 5:
-        return C.CR_MASON
-    return C.CR_SCULPT
+    """Craftsman type of order item `item` (codes.ORDER_ITEMS)."""
+    return C.ITEM_CRAFT[item]
 
 
 @njit(**TINY)
 def item_product(item):
-    if item <= 2:
-        return item
-    if item == 3:
-        return C.PD_PANEL
-    if item == 4:
-        return C.PD_STUCCO
-    if item == 5:
-        return C.PD_MARBLE
-    return item - 3  # 6 FACADE, 7 STATUE, 8 COLUMN
+    """Product of order item `item` (codes.ORDER_ITEMS)."""
+    return C.ITEM_PRODUCT[item]
 
 
 @njit(**TINY)
@@ -144,12 +130,11 @@ def item_masks(s, p):
     o = seat(p)
     made = 0
     under_cap = 0
-    for item in range(9):
+    for item in range(9):  # branch-free: a missing row (-1) reads row 0's cap, masked off
         r = craft_row(s, p, item)
-        if r >= 0 and s[o + L.S_TARGETS + item_product(item)]:
-            made |= 1 << item
-            if pending_of(s, p, item_craft(item)) < row(s, r, L.RF_CAP):
-                under_cap |= 1 << item
+        ok = (r >= 0) & (s[o + L.S_TARGETS + item_product(item)] != 0)
+        made |= np.int64(ok) << item
+        under_cap |= np.int64(ok & (pending_of(s, p, item_craft(item)) < row(s, max(r, 0), L.RF_CAP))) << item
     s[o + L.S_ITEMS] = made
     s[o + L.S_ITEMS + 1] = under_cap
 
@@ -480,20 +465,16 @@ def order_item_code(s, k):
 
 # ---- bonus board (section 6.3) ----
 
-@njit(**JIT)
-def light_marked(s, p, c):
-    for i in range(s[L.LMARK_N + c]):
-        if s[L.LMARK + c * C.MAX_PLAYERS + i] == p:
-            return True
-    return False
-
-
-@njit(**JIT)
-def dark_claimed(s, p, c):
-    for i in range(s[L.DCLAIM_N + c]):
-        if s[L.DCLAIM + c * C.MAX_PLAYERS + i] == p:
-            return True
-    return False
+@njit(**TINY)
+def seat_marks(s, p, base, count):
+    """Bit c set when seat p is among the s[count + c] entries of column c's list at `base` (the light marks or the
+    dark claims), branch-free."""
+    m = 0
+    for c in range(C.N_COLS):
+        n = s[count + c]
+        for i in range(C.MAX_PLAYERS):
+            m |= np.int64((i < n) & (s[base + c * C.MAX_PLAYERS + i] == p)) << c
+    return m
 
 
 @njit(**JIT)
@@ -506,9 +487,13 @@ def yellow_left(s):
 
 
 @njit(**JIT)
-def light_due(s, p, c):
-    """Seat p meets LB_c, has no mark on it, and the tile is still on the board."""
-    return s[L.LTAKEN + c] < 0 and not light_marked(s, p, c) and satisfied(s, p, s[L.LB + c])
+def light_due(s, p):
+    """Bit c set when seat p meets LB_c, has no mark on it, and the tile is still on the board."""
+    marked = seat_marks(s, p, L.LMARK, L.LMARK_N)
+    m = 0
+    for c in range(C.N_COLS):
+        m |= np.int64((s[L.LTAKEN + c] < 0) & (((marked >> c) & 1) == 0) & satisfied(s, p, s[L.LB + c])) << c
+    return m
 
 
 @njit(**JIT)
@@ -530,13 +515,18 @@ def take_light(s, p, c):
 @njit(**JIT)
 def claim_darks(s, p):
     o = seat(p)
+    claimed = seat_marks(s, p, L.DCLAIM, L.DCLAIM_N)
+    due = 0
     for c in range(C.N_COLS):
-        if s[L.DREV + c] and not dark_claimed(s, p, c) and satisfied(s, p, s[L.DB + c]):
-            k = s[L.DCLAIM_N + c]
-            s[L.DCLAIM + c * C.MAX_PLAYERS + k] = p
-            s[L.DCLAIM_N + c] = k + 1
-            if k < C.MAX_PLAYERS:
-                s[o + L.S_DARK] += s[L.P_DARK_POINTS + k]
+        due |= np.int64((s[L.DREV + c] != 0) & (((claimed >> c) & 1) == 0) & satisfied(s, p, s[L.DB + c])) << c
+    while due:
+        c = trailing_zeros(due)
+        due &= due - 1
+        k = s[L.DCLAIM_N + c]
+        s[L.DCLAIM + c * C.MAX_PLAYERS + k] = p
+        s[L.DCLAIM_N + c] = k + 1
+        if k < C.MAX_PLAYERS:
+            s[o + L.S_DARK] += s[L.P_DARK_POINTS + k]
 
 
 @njit(**JIT)
