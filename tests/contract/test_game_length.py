@@ -16,9 +16,9 @@ from brux.testing.strategies import player_counts
 @given(data=st.data())
 def test_no_game_is_longer_than_the_bound_under_random_rules(name, data):
     game = brux.load_game(name, players=data.draw(player_counts(name)), **data.draw(rule_params(name)))
-    bound = game.max_game_length
     lengths = game.play_random(200, master_seed=data.draw(st.integers(0, 2**30)))["length"]
-    assert 0 < lengths.max() <= bound
+    # some rule sets leave no decision at all (Bruxelles 1897 with every architect in prison ends at once)
+    assert lengths.max() <= game.max_game_length
 
 
 @pytest.mark.long
