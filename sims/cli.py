@@ -266,6 +266,9 @@ _COMMANDS = {"games": _cmd_games, "run": _cmd_run, "play": _cmd_play, "replay": 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``brux`` command line; returns the exit code (0 ok, 2 bad input or unusable files)."""
+    # joblib's process pool starts a resource tracker that, when a run stops on an error, may warn at exit about
+    # semaphores already released; the error message is the one line a user needs
+    os.environ.setdefault("PYTHONWARNINGS", "ignore:resource_tracker:UserWarning")
     try:
         args = build_parser().parse_args(argv)
         handler = getattr(args, "handler", None) or _COMMANDS[args.command]
