@@ -72,10 +72,11 @@ def lineups(strong: str, weak: str, players: int) -> list[list[str]]:
 
 
 def play_mixed(folder: Path, record: dict[str, Any], lv: dict[str, Any], *, jobs: int, progress: bool,
-               confidence: float, save: Callable[[], None]) -> int:
+               confidence: float, save: Callable[[], None],
+               clock: Callable[[], float] = time.process_time) -> int:
     """Play (or resume) a mixed level in rounds until every seat's run reaches the precision target, the level's
     cap (``games_cap`` over all seats) or its CPU limit; updates ``lv`` (``save`` writes it after every round) and
-    returns the games played."""
+    returns the games played. ``clock`` reads the seconds the limit is in."""
     game, players, seed = record["game"], record["players"], record["seed"]
     cap = lv["games_cap"] // players  # games per seat
     chunk = max(1, math.ceil(cap / 16))
@@ -87,11 +88,11 @@ def play_mixed(folder: Path, record: dict[str, Any], lv: dict[str, Any], *, jobs
     played, rounds, used, left = 0, 0, lv["cpu_used"], lv["cpu_limit"] - lv["cpu_used"]
     if left > 0:
         warm_up(brux.load_game(game, players), lv["lineups"][0])
-    start = time.process_time()
+    start = clock()
     with tqdm(total=cap * players, initial=lv["games"], unit=" games", unit_scale=True, disable=not progress,
               dynamic_ncols=True) as bar:
         while min(done) < cap and not all(reached):  # a level left mid-round is levelled by the next round
-            spent = time.process_time() - start
+            spent = clock() - start
             if left <= 0 or (rounds and spent + spent / rounds > left):  # the next round would pass the limit
                 break
             target = min(cap, (min(done) // step + 1) * step)
@@ -107,7 +108,7 @@ def play_mixed(folder: Path, record: dict[str, Any], lv: dict[str, Any], *, jobs
                 bar.update(r.games_played)
             rounds += 1
             lv["games_per_seat"], lv["games"] = done, sum(done)
-            lv["cpu_used"] = used + time.process_time() - start
+            lv["cpu_used"] = used + clock() - start
             save()
     lv["finished"] = True
     return played

@@ -24,7 +24,7 @@ import math
 import re
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -80,31 +80,31 @@ def _slug(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9._=-]+", "_", name)
 
 
-def _cpu() -> float:
-    return time.process_time()
+Clock = Callable[[], float]  # seconds read by a study to measure and limit what it spends
 
 
-def _timed_run(game: str, players: int, games: int, agents: list[str], seed: int, jobs: int) -> float:
+def _timed_run(game: str, players: int, games: int, agents: list[str], seed: int, jobs: int, clock: Clock) -> float:
     """CPU seconds of a throw-away run (kernels loaded first, outside the clock)."""
     spec = RunSpec.create(game, players, games, agents, seed, None, games)
     warm_up(spec.load_game(), spec.agents)
-    start = _cpu()
+    start = clock()
     run(game, players, games, agents=agents, seed=seed, chunk_size=games, jobs=jobs)
-    return _cpu() - start
+    return clock() - start
 
 
-def _pilot(game: str, players: int, agents: list[str], seed: int, jobs: int) -> tuple[int, float]:
+def _pilot(game: str, players: int, agents: list[str], seed: int, jobs: int, clock: Clock) -> tuple[int, float]:
     """(games, CPU seconds) of the pilot: games doubled from 2 until it takes PILOT_SECONDS of CPU."""
     games, cpu, total_games, total_cpu = 2, 0.0, 0, 0.0
     while True:
-        cpu = _timed_run(game, players, games, agents, seed + 7919, jobs)
+        cpu = _timed_run(game, players, games, agents, seed + 7919, jobs, clock)
         total_games, total_cpu = total_games + games, total_cpu + cpu
         if cpu >= PILOT_SECONDS or games >= PILOT_MAX_GAMES:
             return games, cpu if cpu > 0 else 1e-6  # the last (largest) pilot gives the rate
         games *= 4
 
 
-def pick_persona(game: str, players: int, seed: int, jobs: int) -> tuple[str | None, dict[str, Any]]:
+def pick_persona(game: str, players: int, seed: int, jobs: int,
+                 clock: Clock = time.process_time) -> tuple[str | None, dict[str, Any]]:
     """The best persona of a game: the documented default, else the best of a short mini-tournament in which each
     persona plays every seat against ``greedy`` (returns the name and a record of how it was chosen)."""
     names = brux.load_game(game, players).agent_names()
@@ -122,10 +122,10 @@ def pick_persona(game: str, players: int, seed: int, jobs: int) -> tuple[str | N
             lineup = [other] * players
             lineup[seat] = p
             warm_up(brux.load_game(game, players), lineup)
-            start = _cpu()
+            start = clock()
             r = run(game, players, PERSONA_GAMES, agents=lineup, seed=seed + 104729, chunk_size=PERSONA_GAMES,
                     jobs=jobs)
-            cpu += _cpu() - start
+            cpu += clock() - start
             t = r.table().filter(pl.col("seat") == seat)
             total += float(t["win_share"].sum())
         shares[p] = total / (players * PERSONA_GAMES)
@@ -175,7 +175,8 @@ def allocate(levels: list[dict[str, Any]], budget: float, need: int) -> None:
         left -= lv["cpu_allocated"]
 
 
-def _play_level(folder: Path, record: dict[str, Any], lv: dict[str, Any], jobs: int, progress: bool) -> int:
+def _play_level(folder: Path, record: dict[str, Any], lv: dict[str, Any], jobs: int, progress: bool,
+                clock: Clock) -> int:
     """Play (or resume) one level's sequential run until its precision target or its CPU limit; games played."""
     game, players, seed = record["game"], record["players"], record["seed"]
     chunk = max(1, math.ceil(lv["games_cap"] / 16))
@@ -184,12 +185,12 @@ def _play_level(folder: Path, record: dict[str, Any], lv: dict[str, Any], jobs: 
     left = lv["cpu_limit"] - lv["cpu_used"]
     if left > 0:
         warm_up(spec.load_game(), spec.agents)
-    start, batches = _cpu(), [0]
+    start, batches = clock(), [0]
 
     def until(path: Path, manifest: dict[str, Any]) -> bool:
         if stopper(path, manifest):
             return True
-        spent = _cpu() - start
+        spent = clock() - start
         per_batch = spent / batches[0] if batches[0] else 0.0
         batches[0] += 1
         return spent + per_batch > left  # the next batch would go over the level's CPU limit
@@ -197,7 +198,7 @@ def _play_level(folder: Path, record: dict[str, Any], lv: dict[str, Any], jobs: 
     r = run(game, players, lv["games_cap"], agents=lv["agents"], seed=seed, out=folder / lv["folder"],
             chunk_size=chunk, jobs=jobs, progress=progress, until=until)
     if r.games_played:
-        lv["cpu_used"] += _cpu() - start
+        lv["cpu_used"] += clock() - start
     lv["games"] = int(r.manifest["games_done"])
     lv["finished"] = True
     return r.games_played
@@ -214,12 +215,13 @@ def _identity(record: dict[str, Any]) -> dict[str, Any]:
 
 def study(game: str, players: int = 3, *, budget: float = 600.0, precision: float = 0.01, margin: float = 0.02,
           seed: int = 1, out: str | Path | None = None, jobs: int = -1, progress: bool = False,
-          mixed: Sequence[str | tuple[str, str]] | None = None) -> StudyResult:
+          mixed: Sequence[str | tuple[str, str]] | None = None, clock: Clock = time.process_time) -> StudyResult:
     """Play ``game`` at every level of play, each run sequential to an always-valid half-width of ``precision``
     (win share) within the CPU ``budget`` (seconds) split across levels; resumes a study already in ``out``.
 
     ``mixed``: the mixed levels as ``"STRONG/WEAK"`` specs (or pairs); None for each level's agent against the
-    level just below it, ``[]`` for none."""
+    level just below it, ``[]`` for none. ``clock``: the seconds the budget is measured in, the CPU time of this
+    process by default (a deterministic stand-in makes a study's sizing independent of the machine's speed)."""
     if game not in brux.list_games():
         raise SimsError(f"unknown game {game!r}; known games: {', '.join(brux.list_games())}")
     rules = get_rules(game)
@@ -241,7 +243,7 @@ def study(game: str, players: int = 3, *, budget: float = 600.0, precision: floa
     folder = Path(tmp or out)  # type: ignore[arg-type]
     folder.mkdir(parents=True, exist_ok=True)
     with folder_lock(folder):
-        return _study(folder, game, players, float(budget), precision, margin, seed, jobs, progress, wanted)
+        return _study(folder, game, players, float(budget), precision, margin, seed, jobs, progress, wanted, clock)
 
 
 def _mixed_level(spec: str, players: int, pilot: tuple[int, float], need: int) -> dict[str, Any]:
@@ -255,7 +257,7 @@ def _mixed_level(spec: str, players: int, pilot: tuple[int, float], need: int) -
 
 
 def _study(folder: Path, game: str, players: int, budget: float, precision: float, margin: float, seed: int,
-           jobs: int, progress: bool, mixed: list[str] | None) -> StudyResult:
+           jobs: int, progress: bool, mixed: list[str] | None, clock: Clock) -> StudyResult:
     if (folder / "manifest.json").exists() or (folder / "sweep.json").exists():
         raise SimsError(f"{folder} holds a run or a sweep, not a study; use another folder")
     record: dict[str, Any] = {"kind": "brux study", "game": game, "players": players, "seed": seed,
@@ -271,19 +273,19 @@ def _study(folder: Path, game: str, players: int, budget: float, precision: floa
             raise SimsError(f"{folder} holds another study ({held}); use another folder or the same options")
         record = old
     else:
-        persona, how = pick_persona(game, players, seed, jobs)
+        persona, how = pick_persona(game, players, seed, jobs, clock)
         record["persona"] = {"agent": persona, **how}
         need = games_for_target(precision, players)
         levels = []
         agents = choose_levels(game, players, persona)
         for agent in agents:
-            games, cpu = _pilot(game, players, [agent] * players, seed, jobs)  # kernels loaded off the clock
+            games, cpu = _pilot(game, players, [agent] * players, seed, jobs, clock)  # kernels loaded off the clock
             levels.append({"name": agent, "agents": [agent] * players, "folder": f"level-{_slug(agent)}",
                            "pilot_games": games, "pilot_cpu": cpu, "cpu_per_game": cpu / games,
                            "cpu_used": 0.0, "games": 0})
         for spec in mx.default_mixed(agents) if mixed is None else mixed:
             lineup = mx.lineups(*spec.split("/"), players)[0]
-            levels.append(_mixed_level(spec, players, _pilot(game, players, lineup, seed, jobs), need))
+            levels.append(_mixed_level(spec, players, _pilot(game, players, lineup, seed, jobs, clock), need))
         record["setup_cpu"] = how.get("cpu_seconds", 0.0) + sum(lv["pilot_cpu"] for lv in levels)
         record["games_for_target"] = need
         allocate(levels, max(budget - record["setup_cpu"], 0.0), need)
@@ -301,8 +303,8 @@ def _study(folder: Path, game: str, players: int, budget: float, precision: floa
                 lv["cpu_limit"] = max(lv["cpu_limit"], 2 * lv["cpu_allocated"] + 0.5)
         if lv.get("kind") == "mixed":
             played += mx.play_mixed(folder, record, lv, jobs=jobs, progress=progress, confidence=CONFIDENCE,
-                                    save=lambda: _write(folder, record))
+                                    save=lambda: _write(folder, record), clock=clock)
         else:
-            played += _play_level(folder, record, lv, jobs, progress)
+            played += _play_level(folder, record, lv, jobs, progress, clock)
         _write(folder, record)
     return StudyResult(folder, record, played)

@@ -1,6 +1,5 @@
 """Studies: the levels of play side by side, each sized to a precision target within a CPU budget, resumable."""
 
-import importlib
 import json
 import math
 import shutil
@@ -14,14 +13,28 @@ from sims.cli import main
 from sims.mixed import default_mixed, parse_mixed
 from sims.study import allocate, choose_levels, games_for_target
 
-BUDGET = 6.0
+BUDGET = 60.0  # CPU seconds of TickClock: pilots of 2 games, then some 40 games a level
 MIXED = "greedy vs random"
+TICK = 0.5  # seconds per reading of TickClock, at least PILOT_SECONDS: a pilot plays 2 games
+
+
+class TickClock:
+    """A deterministic stand-in for the CPU clock: every reading is ``tick`` seconds after the last, so a study's
+    pilots, shares and limits come out the same however busy the machine is (a pilot of 2 games reads one tick)."""
+
+    def __init__(self, tick: float = TICK):
+        self.tick, self.now = tick, 0.0
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        return self.now
 
 
 @pytest.fixture(scope="module")
 def small_study(tmp_path_factory):
     out = tmp_path_factory.mktemp("study")
-    first = sims.study("bruxelles1897", 2, budget=BUDGET, precision=0.05, out=out, jobs=1, mixed=["greedy/random"])
+    first = sims.study("bruxelles1897", 2, budget=BUDGET, precision=0.05, out=out, jobs=1, mixed=["greedy/random"],
+                       clock=TickClock())
     return out, first
 
 
@@ -73,17 +86,18 @@ def test_study_table_budget_and_sentences(small_study):
             assert lv["games"] <= lv["games_cap"] and lv["cpu_used"] <= 1.5 * lv["cpu_limit"] + 0.5
     sentences = result.findings().sentences
     assert any(s.startswith("Seat balance: ") for s in sentences)
-    assert any(s.startswith("Budget: 6 CPU seconds") for s in sentences)
+    assert any(s.startswith("Budget: 60 CPU seconds") for s in sentences)
     assert any("heuristic:balanced" in s and "documented default" in s for s in sentences)
 
 
 def test_study_resumes_without_playing_again(small_study):
     out, first = small_study
-    again = sims.study("bruxelles1897", 2, budget=BUDGET, precision=0.05, out=out, jobs=1, mixed=["greedy/random"])
+    again = sims.study("bruxelles1897", 2, budget=BUDGET, precision=0.05, out=out, jobs=1, mixed=["greedy/random"],
+                       clock=TickClock())
     assert again.games_played == 0
     assert [lv["games"] for lv in again.levels] == [lv["games"] for lv in first.levels]
     with pytest.raises(sims.SimsError, match="holds another study"):
-        sims.study("bruxelles1897", 2, budget=2 * BUDGET, precision=0.05, out=out, jobs=1)
+        sims.study("bruxelles1897", 2, budget=2 * BUDGET, precision=0.05, out=out, jobs=1, clock=TickClock())
 
 
 def test_study_report_puts_the_levels_side_by_side(small_study, tmp_path):
@@ -136,24 +150,24 @@ def test_interrupted_mixed_level_resumes_without_replaying(small_study, tmp_path
     record = json.loads((out / "study.json").read_text())
     lv = _level(record, MIXED)
     lv.pop("finished")  # as written after a round: the level is still running, with CPU left
-    lv["cpu_limit"] = lv["cpu_used"] + 2.0
+    lv["cpu_limit"] = lv["cpu_used"] + 20 * TICK  # rounds to spare
     (out / "study.json").write_text(json.dumps(record))
     seat1 = out / lv["folder"] / lv["runs"][1]
     chunks = sorted(seat1.glob("chunk-*.parquet"))
     lost = pl.read_parquet(chunks[-1]).height // 2
     chunks[-1].unlink()  # seat 1 was interrupted one chunk behind seat 0
     kept = {p: p.stat().st_mtime_ns for p in (out / lv["folder"]).rglob("chunk-*.parquet")}
-    again = sims.study("bruxelles1897", 2, budget=BUDGET, precision=0.05, out=out, jobs=1, mixed=["greedy/random"])
+    again = sims.study("bruxelles1897", 2, budget=BUDGET, precision=0.05, out=out, jobs=1, mixed=["greedy/random"],
+                       clock=TickClock())
     done = _level(again.record, MIXED)
     assert done["finished"] and done["games_per_seat"][0] == done["games_per_seat"][1]
     assert again.games_played == lost + done["games"] - lv["games"]  # only the lost chunk and any new rounds
     assert all(p.stat().st_mtime_ns == t for p, t in kept.items())
 
 
-def test_a_mixed_level_the_budget_does_not_cover_is_skipped_with_a_note(tmp_path, monkeypatch):
-    monkeypatch.setattr(importlib.import_module("sims.study"), "PILOT_SECONDS", 0.01)  # pilots of a few games
+def test_a_mixed_level_the_budget_does_not_cover_is_skipped_with_a_note(tmp_path):
     r = sims.study("bruxelles1897", 2, budget=0.02, precision=0.05, out=tmp_path / "s", jobs=1,
-                   mixed=["greedy/random"])
+                   mixed=["greedy/random"], clock=TickClock())
     assert r.games_played == 0 and _level(r.record, MIXED)["games_cap"] == 0
     f = r.findings()
     assert f.mixed == {} and f.mixed_table["note"].to_list() == [
@@ -167,7 +181,7 @@ def test_a_mixed_level_the_budget_does_not_cover_is_skipped_with_a_note(tmp_path
 def test_study_refuses_other_mixed_line_ups_in_its_folder(small_study):
     out, _ = small_study
     with pytest.raises(sims.SimsError, match="holds another study"):
-        sims.study("bruxelles1897", 2, budget=BUDGET, precision=0.05, out=out, jobs=1, mixed=[])
+        sims.study("bruxelles1897", 2, budget=BUDGET, precision=0.05, out=out, jobs=1, mixed=[], clock=TickClock())
 
 
 @pytest.mark.parametrize("argv, message", [
