@@ -8,11 +8,15 @@ and, once the page has loaded, writes into the DOM how many images there are, wh
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable, Sequence
 from pathlib import Path
+
+from filelock import FileLock
 
 WIDTH = 1280
 PROBE = """<script>
@@ -36,13 +40,41 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
          "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars")
 
 
+NAMES = ("chromium", "chromium-browser", "google-chrome")
+INSTALL_LOCK = Path(tempfile.gettempdir()) / "brux-chromium-install.lock"  # one apt run for all workers and suites
+
+
+def install_debian_chromium() -> None:
+    """``apt-get install chromium`` (through sudo when not root); output only on failure."""
+    sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for cmd in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
+        done = subprocess.run([*sudo, *cmd], capture_output=True, text=True, env=env, check=False)
+        if done.returncode:
+            raise RuntimeError(f"could not install Chromium for the browser tests ({' '.join(cmd)}): "
+                               f"{done.stderr.strip()[-300:]}")
+
+
+def find_chromium(names: Sequence[str] = NAMES, install: Callable[[], None] = install_debian_chromium) -> str:
+    """The first of ``names`` on the PATH; when none is, ``install`` runs once (under a file lock, so parallel
+    workers wait for one installation) and the lookup is repeated."""
+    def lookup() -> str | None:
+        return next((p for p in map(shutil.which, names) if p), None)
+
+    found = lookup()
+    if found:
+        return found
+    with FileLock(str(INSTALL_LOCK)):
+        found = lookup() or (install(), lookup())[1]
+    if not found:
+        raise RuntimeError(f"headless Chromium is needed for the browser tests: none of {', '.join(names)} "
+                           "is on the PATH after installing it")
+    return found
+
+
 def chromium() -> str:
-    """The Chromium executable (``.ci/run`` installs the Debian package when it is missing)."""
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        path = shutil.which(name)
-        if path:
-            return path
-    raise RuntimeError("headless Chromium is needed for the browser tests: apt-get install chromium")
+    """The Chromium executable, installed (Debian's package) when it is missing."""
+    return find_chromium()
 
 
 def _run(args: list[str], user_dir: str) -> subprocess.CompletedProcess[str]:
