@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from types import SimpleNamespace
 
 import pytest
 
@@ -148,7 +149,10 @@ def test_compile_notice(seconds, cold, notice, monkeypatch, capsys):
 
 
 def test_run_rate_excludes_the_warm_up(monkeypatch, tmp_path):
-    calls = []
-    monkeypatch.setattr(sys.modules["sims.run"], "warm_up", lambda game, lineup: (calls.append(1), time.sleep(1.0)))
+    """The run's clock is read after the warm-up: a warm-up that takes 1,000 s of a fake clock adds nothing."""
+    now = [0.0]
+    run_module = sys.modules["sims.run"]
+    monkeypatch.setattr(run_module, "time", SimpleNamespace(perf_counter=lambda: now[0]))
+    monkeypatch.setattr(run_module, "warm_up", lambda game, lineup: now.__setitem__(0, now[0] + 1000.0))
     result = sims.run(GAME, 3, 100, out=tmp_path / "r", jobs=1)
-    assert calls and result.seconds < 1.0
+    assert now[0] == 1000.0 and result.seconds == 0.0 and result.games_played == 100
