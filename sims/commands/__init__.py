@@ -2,9 +2,9 @@
 
 import argparse
 
-from . import bench, fuzz, plan, study, sweep, tournament, verify
+from . import bench, fuzz, openings, plan, study, sweep, tournament, verify
 
-MODULES = (fuzz, bench, sweep, tournament, plan, verify, study)
+MODULES = (fuzz, bench, sweep, tournament, plan, verify, study, openings)
 
 
 def register_all(sub: argparse._SubParsersAction) -> None:

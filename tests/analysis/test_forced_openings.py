@@ -1,0 +1,28 @@
+import numpy as np
+import polars as pl
+import pytest
+
+from analysis.forced_openings import opening_effects
+
+
+def _outcomes(bonus: float, deals: int = 400) -> pl.DataFrame:
+    rng = np.random.default_rng(5)
+    rows = []
+    for d in range(deals):
+        base = rng.uniform(0.1, 0.6)  # the deal's own strength: the confounder pairing removes
+        for op, shift in (("A", bonus), ("B", 0.0), ("C", 0.0)):
+            rows.append({"deal": d, "seat": 0, "opening": op, "win_share": base + shift + rng.normal(0, 0.05),
+                         "vp": int(10 * d % 7)})
+    return pl.DataFrame(rows)
+
+
+def test_effect_moves_by_the_planted_bonus():
+    lo, hi = opening_effects(_outcomes(0.0)), opening_effects(_outcomes(0.3))
+    a_lo = lo.filter(pl.col("opening") == "A")["effect"][0]
+    a_hi = hi.filter(pl.col("opening") == "A")["effect"][0]
+    # forcing A among 3 equally weighted labels: its effect is 2/3 of the bonus, in points
+    assert abs((a_hi - a_lo) - 20.0) < 1.0
+    row = hi.filter(pl.col("opening") == "A")
+    assert row["low"][0] < 20.0 < row["high"][0]
+    assert hi["effect"].sum() == pytest.approx(0.0, abs=1e-9)
+    assert set(hi["deals"].to_list()) == {400}
