@@ -183,7 +183,7 @@ def hide(s, me):
             s[lo + j + 1] = x
     for q in range(players(s)):
         if q != me and s[seat(q) + L.S_COMMITTED] != 0:
-            withdraw_sealed_play(s, seat(q))
+            withdraw_sealed_play(s, seat(q), s[L.G_ROUND] == 1)
     s[L.G_SEED] = 0
     s[L.G_RNG_KEY] = 0
     s[L.G_RNG_CTR] = 0

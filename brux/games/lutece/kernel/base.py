@@ -18,9 +18,10 @@ def players(s):
 
 
 @njit(**TINY)
-def withdraw_sealed_play(a, o):
+def withdraw_sealed_play(a, o, first_round):
     """Undo the sealed play in the seat block at offset o of `a` (a state, or an observation copying the seat
-    blocks): the stake back to the coins, no picks, bribes, legacies or income. What other seats see of it."""
+    blocks): the stake back to the coins, no picks, bribes, legions or income and, in round 1, no opening codes
+    (they record the play). What other seats see of it."""
     a[o + L.S_COINS] += a[o + L.S_STAKE]
     a[o + L.S_STAKE] = 0
     a[o + L.S_NPICK] = 0
@@ -29,6 +30,8 @@ def withdraw_sealed_play(a, o):
         a[o + L.S_PICK + j] = -1
         a[o + L.S_BRIBE + j] = 0
         a[o + L.S_LEG + j] = 0
+        if first_round:
+            a[o + L.S_OPEN + j] = -1
 
 
 @njit(**TINY)

@@ -65,7 +65,7 @@ def observe(s, p, out):
     one_hot(out, L.OBS_SEAT, L.MAX_PLAYERS, p)
     for q in range(nplayers(s)):
         if q != p and s[seat(q) + L.S_COMMITTED] != 0:  # q's sealed play withdrawn, as hide does
-            withdraw_sealed_play(out, L.OBS_SEATS + q * L.SEAT_SIZE)
+            withdraw_sealed_play(out, L.OBS_SEATS + q * L.SEAT_SIZE, s[L.G_ROUND] == 1)
 
 
 __all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "STATE_SIZE",
