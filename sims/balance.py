@@ -40,11 +40,12 @@ import brux
 from brux.core.rng import derive_py
 
 from .agents import parse_lineup
+from .atomic import atomic_write
 from .errors import SimsError
 from .execute import check_backend
 from .lock import folder_lock
 from .run import run
-from .store import MANIFEST, ResultsFolder, _atomic_write
+from .store import MANIFEST, ResultsFolder
 from .sweepfile import (
     check_keys,
     default_value,
@@ -421,7 +422,7 @@ def _claim(folder: Path, spec: BalanceSpec, force: bool) -> None:
 
 
 def _write(path: Path, text: str) -> None:
-    _atomic_write(path, lambda p: p.write_text(text, encoding="utf-8"))
+    atomic_write(path, lambda p: p.write_text(text, encoding="utf-8"))
 
 
 def balance(

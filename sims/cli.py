@@ -182,8 +182,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    from .atomic import atomic_write
     from .spec import RunSpec
-    from .store import _atomic_write
     from .trace import play, summary
 
     check_output_file(args.record, "--record")
@@ -191,7 +191,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     state = play(spec.load_game(), spec.agents, args.seed, sys.stdout if args.trace else None)
     if args.record:
         text = json.dumps(state.record(agents=list(spec.agents)), indent=1) + "\n"
-        _atomic_write(Path(args.record), lambda p: p.write_text(text, encoding="utf-8"))
+        atomic_write(Path(args.record), lambda p: p.write_text(text, encoding="utf-8"))
     print(summary(state, spec.agents))
     if args.record:
         print(f"record: {args.record}")

@@ -11,8 +11,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .atomic import atomic_write
 from .run import run
-from .store import _atomic_write
 
 RECHECK_FILE = "recheck.json"
 RECHECK_DIR = "recheck"
@@ -46,5 +46,5 @@ def recheck_headline(result: Any, cells: Any, *, games: int | None = None, jobs:
                        "baseline": base.name, "seed": seed, "games": n, "variant_path": paths[variant.name],
                        "baseline_path": paths[base.name]})
     text = json.dumps({"spec": result.manifest.get("spec"), "checks": checks}, indent=1) + "\n"
-    _atomic_write(Path(result.path) / RECHECK_FILE, lambda p: p.write_text(text, encoding="utf-8"))
+    atomic_write(Path(result.path) / RECHECK_FILE, lambda p: p.write_text(text, encoding="utf-8"))
     return checks

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from .store import _atomic_write
+from .atomic import atomic_write
 
 STOPPING_FILE = "stopping.json"
 
@@ -102,7 +102,7 @@ class Stopper:
             "params_id": manifest.get("params_id"), "master_seed": manifest.get("master_seed"),
         }
         text = json.dumps(self.record, indent=1) + "\n"
-        _atomic_write(Path(folder) / STOPPING_FILE, lambda p: p.write_text(text, encoding="utf-8"))
+        atomic_write(Path(folder) / STOPPING_FILE, lambda p: p.write_text(text, encoding="utf-8"))
         return stop
 
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
+from .atomic import atomic_write
 from .chunks import Chunk
 from .errors import SimsError, warn
 from .integrity import QUARANTINE, check_chunk, quarantine
@@ -35,46 +35,6 @@ FOREIGN_MARKERS = {"sweep.json": "a sweep", "balance.json": "a balance search"}
 
 def chunk_name(index: int) -> str:
     return f"chunk-{index:06d}.parquet"
-
-
-def write_error(path: Path, e: BaseException) -> SimsError:
-    """A one-line SimsError for a failed write of `path` (disk full, permissions, I/O errors from any library)."""
-    reason = e.strerror if isinstance(e, OSError) and e.strerror else " ".join(str(e).split()) or type(e).__name__
-    reason = next((r for r in _IO_REASONS if r in reason), reason)
-    hint = "; free some space and run the same command again to resume" if "space" in reason.lower() else ""
-    return SimsError(f"cannot write {str(path)!r}: {reason}{hint}")
-
-
-def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
-    """Write `path` through a temporary file and a rename; on any failure the temporary file is removed and an
-    I/O failure (OSError, or a library's error wrapping one) becomes a one-line SimsError naming the file."""
-    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
-    try:
-        write(tmp)
-        fd = os.open(tmp, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    except BaseException as e:
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
-        if isinstance(e, OSError) or _is_io_error(e):
-            raise write_error(path, e) from e
-        raise
-
-
-def _is_io_error(e: BaseException) -> bool:
-    """Polars reports write failures as its own exception types, with the OS error in the message."""
-    return type(e).__module__.startswith(("polars", "pyarrow")) and (
-        "os error" in str(e) or any(s in str(e) for s in _IO_REASONS))
-
-
-_IO_REASONS = ("No space left on device", "Disk quota exceeded", "Permission denied", "Input/output error",
-               "Read-only file system")
 
 
 def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
@@ -129,11 +89,11 @@ class ResultsFolder:
 
     def write_manifest(self, manifest: dict[str, Any]) -> None:
         text = json.dumps(manifest, indent=1) + "\n"
-        _atomic_write(self.manifest_path, lambda p: p.write_text(text, encoding="utf-8"))
+        atomic_write(self.manifest_path, lambda p: p.write_text(text, encoding="utf-8"))
 
     def write_chunk(self, index: int, table: pl.DataFrame, metadata: dict[str, str] | None = None) -> None:
         """Write one chunk's rows atomically, with its identity and checksum as Parquet metadata."""
-        _atomic_write(self.chunk_path(index),
+        atomic_write(self.chunk_path(index),
                       lambda p: table.write_parquet(p, compression="zstd", metadata=metadata))
 
     def clear(self) -> None:

@@ -35,13 +35,13 @@ import brux
 from brux.games import get_rules
 
 from . import mixed as mx
+from .atomic import atomic_write
 from .errors import SimsError
 from .execute import check_backend
 from .lock import folder_lock
 from .run import run
 from .spec import RunSpec
 from .stopping import Stopper
-from .store import _atomic_write
 from .warmup import warm_up
 
 STUDY_FILE = "study.json"
@@ -206,7 +206,7 @@ def _play_level(folder: Path, record: dict[str, Any], lv: dict[str, Any], jobs: 
 
 def _write(folder: Path, record: dict[str, Any]) -> None:
     text = json.dumps(record, indent=1) + "\n"
-    _atomic_write(folder / STUDY_FILE, lambda p: p.write_text(text, encoding="utf-8"))
+    atomic_write(folder / STUDY_FILE, lambda p: p.write_text(text, encoding="utf-8"))
 
 
 def _identity(record: dict[str, Any]) -> dict[str, Any]:

@@ -27,11 +27,12 @@ import polars as pl
 
 import brux
 
+from .atomic import atomic_write
 from .errors import SimsError
 from .execute import check_backend
 from .lock import folder_lock
 from .run import RunResult, run
-from .store import MANIFEST, ResultsFolder, _atomic_write
+from .store import MANIFEST, ResultsFolder
 from .sweepfile import SweepCell, SweepSpec, load_sweep
 
 SWEEP_MANIFEST = "sweep.json"
@@ -131,7 +132,7 @@ def prepare_sweep_folder(folder: Path, spec: SweepSpec, *, force: bool) -> dict[
 def _write_json(path: Path, data: Any) -> None:
     text = json.dumps(data, indent=1) + "\n"
     try:
-        _atomic_write(path, lambda p: p.write_text(text, encoding="utf-8"))
+        atomic_write(path, lambda p: p.write_text(text, encoding="utf-8"))
     except OSError as e:
         raise SimsError(f"cannot write {str(path)!r}: {e.strerror or e}") from e
 
