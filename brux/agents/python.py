@@ -12,6 +12,7 @@ actions and `rng` a `random.Random(u)`. In a line-up, a Python seat is the calla
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -39,7 +40,7 @@ def is_python_entry(entry: Any) -> bool:
 def load_policy(entry: Any) -> Policy:
     """The callable of a Python line-up entry; ValueError names an import path that does not resolve."""
     if callable(entry):
-        return entry
+        return _checked(entry, repr(entry))
     module, _, func = entry.strip().partition(":")
     try:
         policy = getattr(importlib.import_module(module), func)
@@ -47,6 +48,20 @@ def load_policy(entry: Any) -> Policy:
         raise ValueError(f"agent {entry!r}: cannot import {func!r} from module {module!r} ({e})") from None
     if not callable(policy):
         raise ValueError(f"agent {entry!r}: {module}.{func} is not callable")
+    return _checked(policy, repr(entry))
+
+
+def _checked(policy: Any, name: str) -> Policy:
+    """`policy` when it can be called as `policy(state, legal, rng)`; TypeError naming it otherwise."""
+    try:
+        signature = inspect.signature(policy)
+    except (TypeError, ValueError):
+        return policy  # no signature to check (some builtins): a wrong call fails at the first decision
+    try:
+        signature.bind(None, None, None)
+    except TypeError:
+        raise TypeError(f"agent {name}: not a strategy; a Python strategy is called as policy(state, legal, rng), "
+                        f"and this one takes {signature}") from None
     return policy
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
@@ -110,7 +111,7 @@ class Game:
         except (TypeError, AttributeError, KeyError, IndexError, OverflowError, RecursionError) as e:
             # a shape the game's own checks did not foresee: still one clear error, never a crash
             raise ScenarioError(f"state_from_dict: malformed view ({type(e).__name__}: {e})") from e
-        return State(self, array, int(seed), view)
+        return State(self, array, int(seed), copy.deepcopy(view))
 
     def play_random(self, n_games: int, master_seed: int = 0, first_index: int = 0) -> dict[str, np.ndarray]:
         """Per-seat result arrays of uniformly random games (see brux.core.rules.Rules.play_random)."""
@@ -293,13 +294,13 @@ class State:
             "brux_version": __version__,
             "game": self.game.name,
             "players": self.game.players,
-            "overrides": self.game.overrides,
+            "overrides": copy.deepcopy(self.game.overrides),
             "seed": self.seed,
             "agents": agents,
             "actions": [self.game.action_to_string(a) for a in self.history],
         }
         if self.scenario is not None:
-            rec["scenario"] = self.scenario
+            rec["scenario"] = copy.deepcopy(self.scenario)
         return rec
 
     def __str__(self) -> str:

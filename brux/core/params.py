@@ -21,10 +21,23 @@ def load_defaults(path: Path) -> dict[str, Any]:
         return tomllib.load(f)
 
 
+def plain(value: Any) -> Any:
+    """`value` with NumPy scalars and arrays (at any depth of lists, tuples and dicts) as Python values and lists."""
+    if isinstance(value, (np.ndarray, np.generic)):
+        return value.tolist()
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: plain(v) for k, v in value.items()}
+    return value
+
+
 def merge_overrides(defaults: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
-    """Defaults with overrides applied; a table (dict) override updates the table key by key."""
+    """Defaults with overrides applied (NumPy values as Python ones); a table (dict) override updates the table key
+    by key."""
     out = copy.deepcopy(dict(defaults))
     for key, value in overrides.items():
+        value = plain(value)
         if key not in out:
             known = ", ".join(sorted(out))
             raise ValueError(f"unknown rule parameter {key!r} (known: {known})")

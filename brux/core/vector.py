@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from brux.core.game import nonneg_int64
+from brux.core.game import Game, nonneg_int64
 from brux.core.rng import seed_stream
 
 ACTION_STREAM = 2**32  # stream id of random_actions' draws (game streams are 0 .. players)
@@ -27,6 +27,13 @@ class VectorEnv:
     """N games of `game` in one int64 array; `step` applies one action per game in a single kernel call."""
 
     def __init__(self, game: Any, n: int, master_seed: int = 0) -> None:
+        """`game` is a Game or a game name (played with its default player count and rules)."""
+        if isinstance(game, str):
+            from brux import load_game
+
+            game = load_game(game)
+        elif not isinstance(game, Game):
+            raise TypeError(f"VectorEnv: game must be a Game or a game name, got {type(game).__name__}")
         entry = game.rules.entry
         if not hasattr(entry, "vec_step"):
             raise TypeError(f"{game.name}: its kernel entry points have no vec_step (docs/adding-a-game.md)")
