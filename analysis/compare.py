@@ -43,7 +43,7 @@ from .io import is_sweep as is_sweep  # its home before it moved to io
 from .plots import _PTS as _PTS_SIGNED
 from .plots import AnalysisFigure, _done
 from .sources import score_sources
-from .stats import adjust_pvalues, format_p, wilson_interval
+from .stats import adjust_pvalues, format_p, points, wilson_interval
 
 SWEEP_KIND = "brux-sweep"
 OBJECTIVES = ("max_gap", "max_dev")
@@ -280,11 +280,12 @@ class SweepComparison:
     * ``cells``: one row per cell - ``cell``, ``variant``, ``players``, ``lineup``, ``params_id``, ``overrides``,
       ``baseline``, ``games``, ``win_shares`` (seat order), ``max_gap`` with ``max_gap_low``/``max_gap_high``,
       ``best_seat``, ``worst_seat``, ``shared_first`` (fraction of games with a shared first place),
-      ``verdict`` (the fairness verdict at ``margin``, :mod:`analysis.fairness`), and against the group's
-      baseline: ``paired_games``, ``gap_diff`` with ``gap_diff_low``/``gap_diff_high`` at the error level
-      ``level`` (Bonferroni over the group's variants), ``mc_error`` (Monte Carlo error of the interval's ends)
-      and ``n_boot`` (replicates), ``significant`` (the interval excludes 0); for the headline variant re-checked
-      on fresh seeds: ``renonneg_int64``, ``recheck_games``, ``recheck_diff`` with ``recheck_low``/``recheck_high``.
+      ``verdict`` (the fairness verdict at ``margin`` on every pair of seats, :mod:`analysis.fairness`), and
+      against the group's baseline: ``paired_games``, ``gap_diff`` with ``gap_diff_low``/``gap_diff_high`` at the
+      error level ``level`` (Bonferroni over the group's variants), ``mc_error`` (Monte Carlo error of the
+      interval's ends) and ``n_boot`` (replicates), ``significant`` (the interval excludes 0); for the headline
+      variant re-checked on fresh seeds: ``renonneg_int64``, ``recheck_games``, ``recheck_diff`` with
+      ``recheck_low``/``recheck_high``.
     * ``seats``: one row per cell and seat - ``win_share`` with its Wilson interval, ``baseline_share``,
       ``diff`` = paired mean difference with ``diff_low``/``diff_high``, ``p_value``, ``p_adjusted``,
       ``significant``.
@@ -597,7 +598,7 @@ def sweep_findings(cmp: SweepComparison) -> list[str]:
         name = "" if base["variant"] == "baseline" else f" ({base['variant']})"
         out.append(f"{lead}the baseline{name}: seat gap {pct(base['max_gap'])} points "
                    f"({pct(base['max_gap_low'])} to {pct(base['max_gap_high'])}, {conf} bootstrap); fairness verdict "
-                   f"at ±{100 * cmp.margin:g} points: {base['verdict']}.")
+                   f"(every pair of seats within ±{points(cmp.margin)}): {base['verdict']}.")
         h = heads.get((players, lineup))
         if h is None:
             continue

@@ -7,12 +7,14 @@ table reduces to the counts of at most ``2**players - 1`` patterns: means, covar
 bootstrap over games (a multinomial draw of pattern counts, exactly the same resampling distribution) are computed
 from those counts, whatever the number of games.
 
-The **fairness verdict** is an equivalence test by interval inclusion: each seat's deviation from the fair share
-``1/players`` gets an interval, simultaneous over the seats (Bonferroni); the game is *fair within +-margin* when
-every interval lies inside ``(-margin, margin)``, *not fair* when some interval lies entirely outside
-``[-margin, margin]``, and *not decided yet* otherwise. Each wrong verdict has probability at most
-``1 - confidence``. The intervals are fixed-sample normal intervals, or, for a run that was stopped by looking
-at its results (``brux run --until-decided``), the always-valid confidence sequences of :mod:`analysis.sequential`.
+The **fairness verdict** compares the seats with each other, an equivalence test by interval inclusion: every pair
+of seats gets an interval for the difference of their win shares, paired by game and simultaneous over the
+``players * (players - 1) / 2`` pairs (Bonferroni); the game is *fair within +-margin* when every pair's interval
+lies inside ``(-margin, margin)``, *not fair* when some pair's interval lies entirely outside ``[-margin, margin]``,
+and *not decided yet* otherwise. Each wrong verdict has probability at most ``1 - confidence``. Each seat's
+deviation from the fair share ``1/players`` is reported beside it (simultaneous over the seats). The intervals are
+fixed-sample normal intervals, or, for a run that was stopped by looking at its results
+(``brux run --until-decided``), the always-valid confidence sequences of :mod:`analysis.sequential`.
 """
 
 from __future__ import annotations
@@ -175,11 +177,15 @@ def bootstrap_gap(counts: np.ndarray, confidence: float = 0.95, n_boot: int = 20
 class FairnessVerdict:
     """The equivalence verdict of one player count (see the module notes).
 
-    ``deviation[s]`` = seat s's win share - 1/players with the simultaneous interval ``low[s]``/``high[s]``;
-    ``max_deviation`` (largest |deviation|) with ``max_deviation_low``/``max_deviation_high`` (implied by the
-    simultaneous intervals); ``verdict`` is ``"fair"``, ``"not fair"`` or ``"not decided"``; ``more_games``
-    estimates the games still needed for a decision at the current estimates and spread (None: decided, or no
-    decision in sight because a deviation sits on the margin); ``method`` names the interval used.
+    ``pairs`` lists the seat pairs ``(a, b)``, ``a < b``; ``pair_diff`` = share a - share b with the simultaneous
+    interval ``pair_low``/``pair_high``, on which ``verdict`` (``"fair"``, ``"not fair"`` or ``"not decided"``)
+    is decided. ``best_seat``/``worst_seat`` have the largest and smallest win share, ``gap`` = their difference
+    with the interval ``gap_low``/``gap_high`` (that pair's). ``deviation[s]`` = seat s's win share - 1/players with
+    the interval ``low[s]``/``high[s]`` (simultaneous over the seats); ``max_deviation`` (largest |deviation|) with
+    ``max_deviation_low``/``max_deviation_high``. ``more_games`` estimates the games still needed for a decision
+    at the current estimates and spread (None: decided, or no decision in sight because a gap sits on
+    the margin); ``method`` names the intervals; ``half_width`` is the largest per-seat half-width and
+    ``gap_half_width`` the largest pairwise one.
     """
 
     players: int
@@ -193,25 +199,46 @@ class FairnessVerdict:
     max_deviation: float
     max_deviation_low: float
     max_deviation_high: float
+    pairs: list[tuple[int, int]]
+    pair_diff: np.ndarray
+    pair_low: np.ndarray
+    pair_high: np.ndarray
+    best_seat: int
+    worst_seat: int
+    gap: float
+    gap_low: float
+    gap_high: float
     verdict: str
     more_games: int | None
     method: str
     half_width: float = field(default=float("nan"))
+    gap_half_width: float = field(default=float("nan"))
 
     def sentence(self) -> str:
-        """The verdict in one plain sentence with its numbers."""
-        pts = 100 * self.margin
-        worst = int(np.argmax(np.abs(self.deviation)))
-        dev = (f"largest deviation from the fair share {100 / self.players:.1f}%: seat {worst} "
-               f"{100 * self.deviation[worst]:+.2f} points ({100 * self.low[worst]:+.2f} to "
-               f"{100 * self.high[worst]:+.2f}, {self.confidence:.0%} simultaneous)")
+        """The verdict in one plain sentence with its numbers: the gap between the best and the worst seat."""
+        from .stats import pct, plural, points
+
+        pts = points(self.margin)
+        gap = (f"seat {self.best_seat} (best) minus seat {self.worst_seat} (worst) is {pct(self.gap, digits=2)} "
+               f"points ({pct(self.gap_low, True, 2)} to {pct(self.gap_high, True, 2)}, {self.confidence:.0%} "
+               f"simultaneous over the {plural(len(self.pairs), 'pair')} of seats)")
         if self.verdict == "fair":
-            return f"Seats: fair within ±{pts:g} points of win share; {dev}."
+            return f"Seats: fair within ±{pts} of win share (every pair of seats); the largest gap, {gap}."
         if self.verdict == "not fair":
-            return f"Seats: not fair (beyond ±{pts:g} points of win share); {dev}."
+            return f"Seats: not fair (a gap between seats beyond ±{pts} of win share); {gap}."
         more = (f"needs about {_round2(self.more_games):,} more games" if self.more_games is not None
-                else "a deviation sits on the margin, so no number of games is in sight")
-        return f"Seats: not decided yet at ±{pts:g} points of win share, {more}; {dev}."
+                else "a gap sits on the margin, so no number of games is in sight")
+        return f"Seats: not decided yet at ±{pts} of win share, {more}; {gap}."
+
+    def seat_sentence(self) -> str:
+        """Each seat against the fair share 1/players: the seat furthest from it, with its interval."""
+        from .stats import pct, plural
+
+        far = int(np.argmax(np.abs(self.deviation)))
+        return (f"Seats one at a time: the fair share is {100 / self.players:.1f}% win share each; the seat "
+                f"furthest from it is seat {far}, {pct(self.deviation[far], True, 2)} points "
+                f"({pct(self.low[far], True, 2)} to {pct(self.high[far], True, 2)}, {self.confidence:.0%} "
+                f"simultaneous over the {plural(self.players, 'seat')}).")
 
 
 def _round2(n: int) -> int:
@@ -220,8 +247,9 @@ def _round2(n: int) -> int:
     return int(round(n, -digits)) if n >= 100 else int(n)
 
 
-def _decide(dev: np.ndarray, half: np.ndarray, margin: float) -> str:
-    low, high = dev - half, dev + half
+def _decide(diff: np.ndarray, half: np.ndarray, margin: float) -> str:
+    """The verdict on pairwise differences ``diff`` with interval half-widths ``half``."""
+    low, high = diff - half, diff + half
     if np.all((low > -margin) & (high < margin)):
         return "fair"
     if np.any((low > margin) | (high < -margin)):
@@ -229,14 +257,14 @@ def _decide(dev: np.ndarray, half: np.ndarray, margin: float) -> str:
     return "not decided"
 
 
-def games_needed(dev: np.ndarray, half_width_at: Callable[[float], np.ndarray], margin: float,
+def games_needed(diff: np.ndarray, half_width_at: Callable[[float], np.ndarray], margin: float,
                  games: int, cap: float = 1e12) -> int | None:
-    """Games (in total) at which the verdict would be decided if the estimates ``dev`` stayed as they are.
+    """Games (in total) at which the verdict would be decided if the estimates ``diff`` stayed as they are.
 
-    ``half_width_at(n)`` gives the per-seat interval half-widths after ``n`` games; solved by bisection.
+    ``half_width_at(n)`` gives the pairwise interval half-widths after ``n`` games; solved by bisection.
     """
     def decided(n: float) -> bool:
-        return _decide(dev, half_width_at(n), margin) != "not decided"
+        return _decide(diff, half_width_at(n), margin) != "not decided"
 
     if decided(games):
         return games
@@ -249,44 +277,68 @@ def games_needed(dev: np.ndarray, half_width_at: Callable[[float], np.ndarray], 
     return int(np.ceil(hi))
 
 
+def _abs_range(low: np.ndarray, high: np.ndarray) -> tuple[float, float]:
+    """The interval of the largest |value| implied by simultaneous intervals ``low``/``high``."""
+    abs_low = np.where((low <= 0) & (high >= 0), 0.0, np.minimum(np.abs(low), np.abs(high)))
+    return float(abs_low.max()), float(np.maximum(np.abs(low), np.abs(high)).max())
+
+
 def fairness_verdict(counts: np.ndarray, margin: float = DEFAULT_MARGIN, confidence: float = 0.95,
                      sequential: dict[str, Any] | None = None) -> FairnessVerdict:
     """The equivalence verdict from pattern counts; ``sequential`` (the stopping record of a run) switches to
-    the always-valid confidence sequence of :mod:`analysis.sequential`."""
+    the always-valid confidence sequences of :mod:`analysis.sequential`."""
     if not 0 < margin < 1:
         raise ValueError(f"margin must be in (0, 1), got {margin}")
     mo = moments(counts)
     p, n = mo.players, mo.games
+    pairs = [(a, b) for a in range(p) for b in range(a + 1, p)]
+    ia, ib = np.array([a for a, _ in pairs], dtype=int), np.array([b for _, b in pairs], dtype=int)
     dev = mo.mean - 1.0 / p
+    diff = mo.mean[ia] - mo.mean[ib]
     if sequential is not None:
-        from .sequential import cs_half_width
+        from .sequential import cs_gap_half_width, cs_half_width
 
         planned = int(sequential.get("planned_games") or n)
 
-        def half_at(m: float) -> np.ndarray:
+        def seat_half(m: float) -> np.ndarray:
             return np.full(p, cs_half_width(m, 1.0 - confidence, p, planned))
 
-        method = "always-valid confidence sequence (normal mixture, Hoeffding), Bonferroni over seats"
+        def pair_half(m: float) -> np.ndarray:
+            return np.full(len(pairs), cs_gap_half_width(m, 1.0 - confidence, p, planned))
+
+        method = ("always-valid confidence sequences (normal mixture, Hoeffding): seat differences with a union "
+                  "bound over the pairs, seats with Bonferroni over the seats")
     else:
-        z = z_simultaneous(p, confidence)
+        z_seat, z_pair = z_simultaneous(p, confidence), z_simultaneous(len(pairs), confidence)
         sd = np.sqrt(np.diag(mo.cov))
+        sd_pair = mo.difference_se()[ia, ib] * np.sqrt(max(n, 1))
 
-        def half_at(m: float) -> np.ndarray:
-            return z * sd / np.sqrt(m)
+        def seat_half(m: float) -> np.ndarray:
+            return z_seat * sd / np.sqrt(m)
 
-        method = "normal interval from per-game win shares, Bonferroni over seats"
-    half = half_at(n)
+        def pair_half(m: float) -> np.ndarray:
+            return z_pair * sd_pair / np.sqrt(m)
+
+        method = ("normal intervals from per-game win shares: seat differences paired by game with Bonferroni "
+                  "over the pairs, seats with Bonferroni over the seats")
+    half, phalf = seat_half(n), pair_half(n)
     low, high = dev - half, dev + half
-    verdict = _decide(dev, half, margin)
-    abs_low = np.where((low <= 0) & (high >= 0), 0.0, np.minimum(np.abs(low), np.abs(high)))
-    abs_high = np.maximum(np.abs(low), np.abs(high))
+    plow, phigh = diff - phalf, diff + phalf
+    verdict = _decide(diff, phalf, margin)
     more = None
     if verdict == "not decided":
-        total = games_needed(dev, half_at, margin, n)
+        total = games_needed(diff, pair_half, margin, n)
         more = None if total is None else max(total - n, 1)
-    return FairnessVerdict(p, n, margin, confidence, mo.mean, dev, low, high, float(np.max(np.abs(dev))),
-                           float(abs_low.max()), float(abs_high.max()), verdict, more, method,
-                           float(np.max(half)))
+    best, worst = int(np.argmax(mo.mean)), int(np.argmin(mo.mean))
+    if best == worst:
+        best, worst = 0, p - 1
+    k = pairs.index((min(best, worst), max(best, worst)))
+    sign = 1.0 if best < worst else -1.0
+    g_lo, g_hi = sorted((sign * plow[k], sign * phigh[k]))
+    dlo, dhi = _abs_range(low, high)
+    return FairnessVerdict(p, n, margin, confidence, mo.mean, dev, low, high, float(np.max(np.abs(dev))), dlo, dhi,
+                           pairs, diff, plow, phigh, best, worst, float(sign * diff[k]), float(g_lo), float(g_hi),
+                           verdict, more, method, float(np.max(half)), float(np.max(phalf)))
 
 
 def per_game_arrays(df: pl.DataFrame, players: int, cols: list[str]) -> dict[str, np.ndarray]:

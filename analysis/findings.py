@@ -36,15 +36,11 @@ from .fairness import (
 from .openings import opening_strength
 from .power import detectable_gap, detectable_opening
 from .sources import DEFAULT_EFFECT_GAMES, effects_from_arrays, effects_table
+from .stats import pct
 
 STOPPING_FILE = "stopping.json"
 CORRECTION_NAMES = {"holm": "Holm", "fdr_bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni", "none": "no"}
 GAP_BOOT = 20_000
-
-
-def pct(x: float, signed: bool = False, digits: int = 1) -> str:
-    """A win-share difference in points of win share (percentage points)."""
-    return f"{100 * x:+.{digits}f}" if signed else f"{100 * x:.{digits}f}"
 
 
 def read_stopping(folder: str | Path, manifest: dict[str, Any]) -> dict[str, Any] | None:
@@ -88,6 +84,10 @@ class Findings:
                     "win_share": v.win_share.tolist(), "deviation": v.deviation.tolist(), "low": v.low.tolist(),
                     "high": v.high.tolist(), "max_deviation": v.max_deviation,
                     "max_deviation_interval": [v.max_deviation_low, v.max_deviation_high],
+                    "best_seat": v.best_seat, "worst_seat": v.worst_seat, "gap": v.gap,
+                    "gap_interval": [v.gap_low, v.gap_high],
+                    "pairs": [{"seat_a": a, "seat_b": b, "diff": float(d), "low": float(lo), "high": float(hi)}
+                              for (a, b), d, lo, hi in zip(v.pairs, v.pair_diff, v.pair_low, v.pair_high)],
                     "more_games": v.more_games, "method": v.method}
 
         return {
@@ -150,12 +150,12 @@ def findings(data: Table | str | Path, *, margin: float = DEFAULT_MARGIN, confid
     verdicts = [fairness_verdict(c, margin, confidence, sequential=seq) for c in counts.values()]
     gaps, diffs, detect = [], {}, []
     for players, c in counts.items():
+        diffs[players] = seat_differences(c, confidence)
         gap, lo, hi, mc = bootstrap_gap(c, confidence, GAP_BOOT, seed)
         mo = moments(c)
         best, worst = int(np.argmax(mo.mean)), int(np.argmin(mo.mean))
         gaps.append({"players": players, "gap": gap, "low": lo, "high": hi, "mc_error": mc, "n_boot": GAP_BOOT,
                      "best_seat": best, "worst_seat": worst})
-        diffs[players] = seat_differences(c, confidence)
         sd = float(np.sqrt(mo.difference_se().max() ** 2 * mo.games))
         detect.append({"players": players, "games": mo.games, "gap": detectable_gap(mo.games, players, sd=sd)})
     effects = shares = by_seat = None
@@ -190,13 +190,16 @@ def _sentences(f: Findings, correction: str, min_games: int) -> list[str]:
     conf = f"{f.confidence:.0%}"
     out: list[str] = []
     many = len(f.fairness) > 1
-    for v, g in zip(f.fairness, f.gaps):
+    gaps = {g["players"]: g for g in f.gaps}
+    for v in f.fairness:
         lead = f"{v.players} players: " if many else ""
-        out.append(lead + v.sentence())
-        out.append(f"{lead}Largest gap: best seat (seat {g['best_seat']}) minus worst seat (seat {g['worst_seat']}): "
-                   f"{pct(g['gap'])} points of win share ({pct(g['low'])} to {pct(g['high'])}, {conf} bootstrap "
-                   f"over games, {g['n_boot']:,} replicates, Monte Carlo error of the ends "
-                   f"{pct(g['mc_error'], digits=3)} points).")
+        out += [lead + v.sentence(), lead + v.seat_sentence()]
+        g = gaps.get(v.players)
+        if g is not None:
+            out.append(f"{lead}Largest gap, resampled: best seat (seat {g['best_seat']}) minus worst seat (seat "
+                       f"{g['worst_seat']}): {pct(g['gap'])} points of win share ({pct(g['low'])} to "
+                       f"{pct(g['high'])}, {conf} bootstrap over games, {g['n_boot']:,} replicates, Monte "
+                       f"Carlo error of the ends {pct(g['mc_error'], digits=3)} points).")
     if f.source_effects is not None and f.source_effects.height:
         for players, eff in f.source_effects.partition_by("players", as_dict=True).items():
             eff = eff.filter(pl.col("or_per_sd").is_not_nan()).sort("or_per_sd", descending=True)

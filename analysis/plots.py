@@ -79,7 +79,8 @@ def plot_seat_balance(data: Table, *, confidence: float = 0.95, margin: float | 
     """Win share per seat as dots with Wilson intervals around the fair-share line, one panel per line-up.
 
     ``data`` is a results table or a :func:`seat_balance` table. The axis is zoomed to the data (not from 0), so
-    a gap of a few points is visible; ``margin`` shades the band ``fair share +- margin`` of the fairness verdict.
+    a gap of a few points is visible; ``margin`` shades the band ``fair share +- margin`` (the verdict applies the
+    margin to seat differences).
     """
     sb = _collected(data) if _has(data, ("win_share_low", "fair_share")) else seat_balance(data, confidence)
     groups = sb.partition_by("players", "lineup", maintain_order=True, as_dict=True) if sb.height else {}
@@ -110,21 +111,26 @@ def plot_seat_balance(data: Table, *, confidence: float = 0.95, margin: float | 
     return _done(fig, path)
 
 
-def plot_seat_differences(diffs: pl.DataFrame, *, confidence: float = 0.95, path: str | Path | None = None
-                          ) -> Figure:
+def plot_seat_differences(diffs: pl.DataFrame, *, confidence: float = 0.95, margin: float | None = None,
+                          path: str | Path | None = None) -> Figure:
     """Paired seat differences (``seat a - seat b``) with simultaneous intervals, from
-    :func:`analysis.fairness.seat_differences`."""
+    :func:`analysis.fairness.seat_differences`; ``margin`` shades the band ``+- margin`` of the fairness verdict
+    (fair when every interval lies inside it)."""
     n = diffs.height
     fig = AnalysisFigure(figsize=(7.0, max(1.8, 0.45 * n + 1.1)), layout="constrained")
     ax = fig.subplots()
     y = np.arange(n)[::-1]
     d = diffs["diff"].to_numpy()
     err = np.vstack([d - diffs["low"].to_numpy(), diffs["high"].to_numpy() - d])
+    if margin:
+        ax.axvspan(-margin, margin, color="#d5f5e3", zorder=0, label=f"± {100 * margin:g} pts (fairness margin)")
     ax.axvline(0, color="black", linestyle="--", linewidth=1)
     ax.errorbar(d, y, xerr=err, fmt="o", color="#2e86c1", capsize=4, markersize=6)
     ax.set_yticks(y, [f"seat {a} − seat {b}" for a, b in zip(diffs["seat_a"], diffs["seat_b"])])
     ax.xaxis.set_major_formatter(_PTS)
     ax.set_xlabel(f"difference in win share (points), paired within games, {confidence:.0%} simultaneous")
+    if margin:
+        ax.legend(loc="best", fontsize=8)
     ax.grid(axis="x", alpha=0.3)
     return _done(fig, path)
 

@@ -25,7 +25,7 @@ from .plots import (
     plot_vp_distribution,
     vp_counts,
 )
-from .stats import format_p
+from .stats import format_p, points
 
 FORMATS = ("html", "md")
 SECTION_TITLES = ("Findings", "Seat balance", "Score sources", "Opening strength", "VP distribution", "Game length",
@@ -161,12 +161,13 @@ def _build_blocks(
     add(_Block("image", figure_png(plot_seat_balance(sb, confidence=confidence, margin=margin)),
                "Win share per seat around the fair share"))
     add(_Block("p", f"Win share counts a k-way tie for first as 1/k per tied seat. The shaded band is the fair "
-                    f"share ± {100 * margin:g} points used by the verdict; the verdict's simultaneous intervals use "
-                    f"the per-game win shares ({f.fairness[0].method if f.fairness else ''})."))
+                    f"share ± {points(margin)}. The verdict applies the margin to the difference between every "
+                    f"two seats (the next figure); its simultaneous intervals use the per-game win shares "
+                    f"({f.fairness[0].method if f.fairness else ''})."))
     add(_Block("table", _seat_table(f, sb)))
     for players, d in f.seat_differences.items():
         raw[f"seat_differences_{players}p"] = d
-        add(_Block("image", figure_png(plot_seat_differences(d, confidence=confidence)),
+        add(_Block("image", figure_png(plot_seat_differences(d, confidence=confidence, margin=margin)),
                    f"Paired seat differences, {players} players"))
     shared = [f"{r['players']} players: {100 * r['shared_first_rate']:.2f}% of games "
               f"({pct(r['shared_first_low'], digits=2)}% to {pct(r['shared_first_high'], digits=2)}%)"

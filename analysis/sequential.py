@@ -15,8 +15,11 @@ for all t at once (the normal-mixture boundary of Howard, Ramdas, McAuliffe and 
 nonparametric, nonasymptotic confidence sequences", Annals of Statistics 49(2), 2021; mixing over the tilt
 lambda ~ N(0, 1/rho) of exp(lambda S_t - lambda^2 V_t / 2)). ``rho`` sets where
 the boundary is tightest; it is tuned to the run's planned number of games. The seats share ``alpha`` by
-Bonferroni. The boundary depends only on the number of games, not on the data, so the games needed for a given
-precision are known in advance (``games_for_precision``).
+Bonferroni. The fairness verdict compares seats: a per-game difference of two seats' shares lies in [-1, 1], so
+its sequence is the same boundary scaled by 2, with ``alpha`` split over the ``k = min(pairs, seats)`` pairs (a union
+bound over the pairs when there are fewer pairs than seats; otherwise the differences of the seats' own sequences,
+which hold together with probability ``1 - alpha``). The boundary depends only on the number of games, not on the
+data, so the games needed for a given precision are known in advance (``games_for_precision``).
 """
 
 from __future__ import annotations
@@ -57,6 +60,12 @@ def cs_half_width(games: float, alpha: float, seats: int = 1, planned_games: int
     return float(_radius(SIGMA2 * games, rho, a) / games)
 
 
+def cs_gap_half_width(games: float, alpha: float, players: int, planned_games: int | None = None) -> float:
+    """Half-width of the confidence sequence of every seat difference (simultaneous over the pairs of seats)."""
+    pairs = players * (players - 1) // 2
+    return 2 * cs_half_width(games, alpha, min(pairs, players), planned_games)
+
+
 def games_for_precision(target: float, alpha: float, seats: int, planned_games: int) -> int:
     """The smallest number of games whose confidence-sequence half-width is at most ``target``."""
     lo, hi = 1, 1
@@ -75,8 +84,8 @@ def check_stop(counts: np.ndarray, rule: str, *, target: float | None = None, ma
     """Whether a sequential run may stop now: ``(stop, reason, verdict)``.
 
     ``rule="precision"``: stop when the confidence-sequence half-width of every seat's win share is at most
-    ``target``. ``rule="decided"``: stop when the fairness verdict (on confidence sequences) is "fair" or
-    "not fair" at ``margin``.
+    ``target``. ``rule="decided"``: stop when the fairness verdict (every seat difference's confidence sequence
+    against ``margin``) is "fair" or "not fair".
     """
     if rule not in RULES:
         raise ValueError(f"stopping rule must be one of {RULES}, got {rule!r}")
@@ -103,8 +112,8 @@ def simulate_runs(n_runs: int = 1000, *, rule: str = "decided", target: float | 
     this keeps every seat's expected win share unchanged for equal seats). The runs look after every
     ``look_every`` games up to ``max_games`` and stop by ``rule`` exactly as ``brux run --until-...`` does.
     Returns the fraction of runs per outcome (``fair``, ``not fair``, ``not decided`` at the cap), the games used
-    (median, quartiles), and ``miscovered``: the fraction of runs in which some look's confidence sequence missed
-    a seat's true win share.
+    (median, quartiles), ``miscovered``: the fraction of runs in which some look up to the stop missed a seat's true
+    win share, and ``miscovered_gap``: the same for a true seat difference.
     """
     from .fairness import pattern_shares
 
@@ -123,8 +132,10 @@ def simulate_runs(n_runs: int = 1000, *, rule: str = "decided", target: float | 
     means = np.cumsum(blocks, axis=1) @ w / looks[None, :, None]  # (runs, looks, seats)
     alpha = 1.0 - confidence
     half = np.array([cs_half_width(n, alpha, p, max_games) for n in looks])[None, :, None]
-    dev = means - 1.0 / p
-    lo, hi = dev - half, dev + half
+    ghalf = np.array([cs_gap_half_width(n, alpha, p, max_games) for n in looks])[None, :, None]
+    ia, ib = np.array(pairs, dtype=int).T
+    diff = means[..., ia] - means[..., ib]
+    lo, hi = diff - ghalf, diff + ghalf
     fair = np.all((lo > -margin) & (hi < margin), axis=2)
     unfair = np.any((lo > margin) | (hi < -margin), axis=2)
     if rule == "decided":
@@ -140,13 +151,15 @@ def simulate_runs(n_runs: int = 1000, *, rule: str = "decided", target: float | 
     outcome_unfair = unfair[idx, first] & any_done
     games = looks[first]
     missed = np.any(np.abs(means - truth) > half, axis=2)
-    missed_before_stop = np.array([missed[i, :first[i] + 1].any() for i in range(n_runs)])
+    missed_gap = np.any(np.abs(diff - (truth[ia] - truth[ib])) > ghalf, axis=2)
+    looked = np.arange(looks.size)[None, :] <= first[:, None]
     return {
         "runs": n_runs, "rule": rule, "target": target, "margin": margin, "shares": list(shares),
         "true_win_share": truth.tolist(), "look_every": look_every, "max_games": max_games,
         "fair": float(outcome_fair.mean()), "not_fair": float(outcome_unfair.mean()),
         "not_decided": float(1 - outcome_fair.mean() - outcome_unfair.mean()),
         "games_median": float(np.median(games)), "games_q25": float(np.quantile(games, 0.25)),
-        "games_q75": float(np.quantile(games, 0.75)), "miscovered": float(missed_before_stop.mean()),
+        "games_q75": float(np.quantile(games, 0.75)), "miscovered": float((missed & looked).any(axis=1).mean()),
+        "miscovered_gap": float((missed_gap & looked).any(axis=1).mean()),
         "miscovered_any_look": float(missed.any(axis=1).mean()),
     }

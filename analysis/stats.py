@@ -246,3 +246,19 @@ def format_p(p: float) -> str:
     if p < 1e-3:
         return f"{p:.1e}"
     return f"{p:.2g}" if p < 0.1 else f"{p:.2f}"
+
+
+def pct(x: float, signed: bool = False, digits: int = 1) -> str:
+    """A win-share difference in points of win share (percentage points)."""
+    return f"{100 * x:+.{digits}f}" if signed else f"{100 * x:.{digits}f}"
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``"1 game"``, ``"3 games"``, ``"1,000 games"``."""
+    return f"{n:,} {word if n == 1 else (many or word + 's')}"
+
+
+def points(margin: float) -> str:
+    """A margin in points of win share, with its noun: ``"1 point"``, ``"2 points"``, ``"0.5 points"``."""
+    v = f"{100 * margin:g}"
+    return f"{v} point" if v == "1" else f"{v} points"

@@ -18,6 +18,7 @@ import polars as pl
 from .fairness import _round2
 from .findings import Findings, findings, pct
 from .mixed import MixedLevel, mixed_level, mixed_row, sentence, skip_note
+from .stats import points
 
 STUDY_FILE = "study.json"
 
@@ -87,14 +88,14 @@ def study_findings(folder: str | Path, margin: float | None = None) -> StudyFind
             continue
         row: dict[str, Any] = {"level": lv["name"], "games": lv["games"], "cpu_seconds": round(lv["cpu_used"], 1),
                                "cpu_per_game": lv["cpu_per_game"], "half_width": None, "verdict": "no games",
-                               "max_deviation": None, "top_sources": "", "strongest_openings": ""}
+                               "max_gap": None, "top_sources": "", "strongest_openings": ""}
         row.update({f"seat_{s}": "" for s in range(players)})
         path = Path(folder) / lv["folder"]
         if lv["games"] > 0 and (path / "manifest.json").exists():
             f = findings(path, margin=margin)
             out[lv["name"]] = f
             v = f.fairness[0]
-            row.update({"half_width": v.half_width, "verdict": v.verdict, "max_deviation": v.max_deviation,
+            row.update({"half_width": v.half_width, "verdict": v.verdict, "max_gap": v.gap,
                         "top_sources": _top_source(f), "strongest_openings": _top_opening(f)})
             row.update({f"seat_{s}": _interval(f, s) for s in range(players)})
         rows.append(row)
@@ -108,17 +109,18 @@ def _join(names: list[str]) -> str:
 
 def _sentences(record: dict[str, Any], levels: dict[str, Findings], margin: float,
                mixed: dict[str, MixedLevel]) -> list[str]:
-    pts = f"±{100 * margin:g} points"
+    pts = f"±{points(margin)}"
     by_verdict: dict[str, list[str]] = {}
     for name, f in levels.items():
         by_verdict.setdefault(f.fairness[0].verdict, []).append(name)
     parts = []
     if "fair" in by_verdict:
-        parts.append(f"fair within {pts} among {_join(by_verdict['fair'])} players")
+        parts.append(f"fair within {pts} between every two seats among {_join(by_verdict['fair'])} players")
     if "not fair" in by_verdict:
-        worst = [f"{n} (largest deviation {pct(levels[n].fairness[0].max_deviation)} points)"
+        worst = [f"{n} (seat {levels[n].fairness[0].best_seat} minus seat {levels[n].fairness[0].worst_seat}: "
+                 f"{pct(levels[n].fairness[0].gap)} points)"
                  for n in by_verdict["not fair"]]
-        parts.append(f"not fair (beyond {pts}) among {_join(worst)} players")
+        parts.append(f"not fair (a seat gap beyond {pts}) among {_join(worst)} players")
     for n in by_verdict.get("not decided", []):
         v = levels[n].fairness[0]
         more = f"needs ~{_round2(v.more_games):,} more" if v.more_games else "no number of games in sight"

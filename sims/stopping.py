@@ -32,8 +32,8 @@ def add_stopping_options(p: argparse.ArgumentParser) -> None:
                    help="stop once the fairness verdict is reached (fair within ±margin, or not fair), with "
                         "always-valid confidence sequences; --games is the most to play")
     p.add_argument("--margin", type=float, default=0.02, metavar="M",
-                   help="fairness margin in win share: fair when every seat is within ±M of the fair share "
-                        "(default: %(default)s = 2 points)")
+                   help="fairness margin in win share: fair when every two seats' win shares differ by less "
+                        "than M (default: %(default)s = 2 points)")
 
 
 def stopping_rule(args: argparse.Namespace) -> tuple[str, float | None] | None:

@@ -75,29 +75,77 @@ def test_bootstrap_gap_matches_resampling_games_with_scipy(tilted):
     assert abs(lo - ref.low) < 7 * mc and abs(hi - ref.high) < 7 * mc
 
 
+def _counts(shares, games):
+    """Pattern counts of ``games`` 3-player games with one winner each, won by seat s a ``shares[s]`` share."""
+    counts = np.zeros(8)
+    counts[[1, 2, 4]] = np.round(np.asarray(shares) * games)
+    return counts
+
+
 def test_verdicts():
     equal = make_table(60_000, 3, seed=4, sources=("a",), source_means=(20.0,))
     v = fairness_verdict(pattern_counts(equal)[3], margin=0.02)
     assert v.verdict == "fair" and v.more_games is None
-    assert np.all(np.abs(v.deviation) < 0.01) and np.all((v.low > -0.02) & (v.high < 0.02))
+    assert np.all((v.pair_low > -0.02) & (v.pair_high < 0.02))
     assert v.max_deviation_low <= v.max_deviation <= v.max_deviation_high < 0.02
     assert "fair within ±2 points" in v.sentence()
     tilted = make_table(20_000, 3, seed=5, seat_bonus=[0, 0, 3], sources=("a",), source_means=(10.0,))
     v = fairness_verdict(pattern_counts(tilted)[3])
-    assert v.verdict == "not fair" and v.low[2] > 0.02
-    few = fairness_verdict(pattern_counts(equal.filter(pl.col("game_id") < 1_500))[3])
+    assert v.verdict == "not fair" and v.best_seat == 2 and v.gap_low > 0.02
+    few_counts = pattern_counts(equal.filter(pl.col("game_id") < 1_500))[3]
+    few = fairness_verdict(few_counts)
     assert few.verdict == "not decided" and few.more_games > 0
     assert "needs about" in few.sentence()
     # at the estimated total the same estimates would be decided, a tenth of it would not
     from analysis.fairness import _decide, z_simultaneous
 
-    sd = np.sqrt(np.diag(moments(pattern_counts(equal.filter(pl.col("game_id") < 1_500))[3]).cov))
+    mo = moments(few_counts)
+    sd = np.array([mo.difference_se()[a, b] for a, b in few.pairs]) * np.sqrt(mo.games)
     z = z_simultaneous(3, 0.95)
     total = few.games + few.more_games
-    assert _decide(few.deviation, z * sd / np.sqrt(total), 0.02) != "not decided"
-    assert _decide(few.deviation, z * sd / np.sqrt(few.games + few.more_games / 10), 0.02) == "not decided"
+    assert _decide(few.pair_diff, z * sd / np.sqrt(total), 0.02) != "not decided"
+    assert _decide(few.pair_diff, z * sd / np.sqrt(few.games + few.more_games / 10), 0.02) == "not decided"
     with pytest.raises(ValueError, match="margin"):
         fairness_verdict(pattern_counts(equal)[3], margin=2)
+
+
+def test_the_verdict_is_on_the_gaps_between_seats_not_on_each_seat():
+    from analysis.fairness import _decide, z_simultaneous
+
+    # every seat within 1.5 points of the fair share, but seat 2 is 3 points ahead of seat 0
+    counts = _counts([1 / 3 - 0.015, 1 / 3, 1 / 3 + 0.015], 400_000)
+    v = fairness_verdict(counts, margin=0.02)
+    per_seat = z_simultaneous(3, 0.95) * np.sqrt(np.diag(moments(counts).cov) / 400_000)
+    assert _decide(v.deviation, per_seat, 0.02) == "fair"  # what a per-seat verdict would say
+    assert v.verdict == "not fair" and v.gap_low > 0.02
+    assert (v.best_seat, v.worst_seat) == (2, 0) and v.gap == pytest.approx(0.03, abs=1e-5)
+    assert "seat 2 (best) minus seat 0 (worst) is 3.00 points" in v.sentence()
+    assert v.sentence().startswith("Seats: not fair")
+    assert "furthest from it is seat 2, +1.50 points" in v.seat_sentence()
+    assert "fair share is 33.3% win share each" in v.seat_sentence()
+    # a 2.2-point gap with each seat 1.1 points off: a per-seat verdict says fair, the gap is not decided
+    counts = _counts([1 / 3 - 0.011, 1 / 3, 1 / 3 + 0.011], 100_000)
+    v = fairness_verdict(counts, margin=0.02)
+    per_seat = z_simultaneous(3, 0.95) * np.sqrt(np.diag(moments(counts).cov) / 100_000)
+    assert _decide(v.deviation, per_seat, 0.02) == "fair"
+    assert v.verdict == "not decided" and v.gap_low < 0.02 < v.gap_high
+    # equal seats: fair, and the sentence still names the best and the worst seat
+    v = fairness_verdict(_counts([0.334, 0.333, 0.333], 200_000), margin=0.02)
+    assert v.verdict == "fair" and "seat 0 (best) minus seat" in v.sentence() and "(worst)" in v.sentence()
+    assert "1 point of win share" in fairness_verdict(_counts([1 / 3] * 3, 1_000_000), margin=0.01).sentence()
+
+
+def test_sequential_verdict_is_on_the_gaps_with_the_always_valid_width():
+    from analysis.sequential import cs_gap_half_width, cs_half_width
+
+    counts = _counts([1 / 3 - 0.015, 1 / 3, 1 / 3 + 0.015], 1_000_000)
+    v = fairness_verdict(counts, margin=0.02, sequential={"planned_games": 1_000_000})
+    assert v.verdict == "not fair" and "confidence sequences" in v.method
+    assert v.gap_half_width == pytest.approx(cs_gap_half_width(1_000_000, 0.05, 3, 1_000_000))
+    assert v.gap_half_width == pytest.approx(2 * cs_half_width(1_000_000, 0.05, 3, 1_000_000))
+    assert v.half_width == pytest.approx(cs_half_width(1_000_000, 0.05, 3, 1_000_000))
+    # two players: one pair, so the pair's sequence does not split alpha
+    assert cs_gap_half_width(10_000, 0.05, 2, 10_000) == pytest.approx(2 * cs_half_width(10_000, 0.05, 1, 10_000))
 
 
 def test_games_must_have_one_row_per_seat():

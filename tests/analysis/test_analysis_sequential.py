@@ -24,9 +24,17 @@ def test_equal_seats_are_rarely_called_unfair_however_often_one_looks():
 
 
 def test_a_game_on_the_margin_is_rarely_called_fair():
-    r = simulate_runs(300, rule="decided", shares=(1 / 3 - 0.02, 1 / 3 + 0.01, 1 / 3 + 0.01), tie_rate=0.0,
+    # the gap between seats 1 and 0 is exactly the margin; each seat is only 1 point off the fair share
+    r = simulate_runs(300, rule="decided", shares=(1 / 3 - 0.01, 1 / 3 + 0.01, 1 / 3), tie_rate=0.0,
                       look_every=2_000, max_games=200_000, seed=4)
     assert r["fair"] <= 0.05
+    assert r["miscovered_gap"] <= 0.05
+
+
+def test_a_gap_beyond_the_margin_is_not_fair_though_every_seat_is_near_its_share():
+    r = simulate_runs(300, rule="decided", shares=(1 / 3 - 0.015, 1 / 3, 1 / 3 + 0.015), tie_rate=0.0,
+                      look_every=5_000, max_games=1_000_000, seed=6)
+    assert r["not_fair"] >= 0.95 and r["fair"] == 0.0
 
 
 def test_precision_rule_stops_at_the_target():
@@ -36,7 +44,7 @@ def test_precision_rule_stops_at_the_target():
 
 def test_check_stop():
     rng = np.random.default_rng(0)
-    w = np.eye(3)[rng.integers(0, 3, size=50_000)]
+    w = np.eye(3)[rng.integers(0, 3, size=300_000)]
     counts = pattern_counts_from_matrix(w)
     stop, reason, verdict = check_stop(counts, "decided", planned_games=1_000_000)
     assert stop and "fair" in reason and verdict.verdict == "fair"
