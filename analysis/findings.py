@@ -36,7 +36,7 @@ from .fairness import (
 from .openings import opening_strength
 from .power import detectable_gap, detectable_opening
 from .sources import DEFAULT_EFFECT_GAMES, effects_from_arrays, effects_table
-from .stats import pct
+from .stats import pct, plural
 
 STOPPING_FILE = "stopping.json"
 CORRECTION_NAMES = {"holm": "Holm", "fdr_bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni", "none": "no"}
@@ -149,8 +149,10 @@ def findings(data: Table | str | Path, *, margin: float = DEFAULT_MARGIN, confid
     seq = stopping if stopping and stopping.get("rule") else None
     verdicts = [fairness_verdict(c, margin, confidence, sequential=seq) for c in counts.values()]
     gaps, diffs, detect = [], {}, []
-    for players, c in counts.items():
+    for v, (players, c) in zip(verdicts, counts.items()):
         diffs[players] = seat_differences(c, confidence)
+        if seq:  # the verdict's always-valid intervals replace the fixed-sample ones
+            diffs[players] = diffs[players].with_columns(low=v.pair_low, high=v.pair_high)
         gap, lo, hi, mc = bootstrap_gap(c, confidence, GAP_BOOT, seed)
         mo = moments(c)
         best, worst = int(np.argmax(mo.mean)), int(np.argmin(mo.mean))
@@ -191,6 +193,7 @@ def _sentences(f: Findings, correction: str, min_games: int) -> list[str]:
     out: list[str] = []
     many = len(f.fairness) > 1
     gaps = {g["players"]: g for g in f.gaps}
+    fixed = ", fixed-sample, not adjusted for the stopping" if f.stopping else ""
     for v in f.fairness:
         lead = f"{v.players} players: " if many else ""
         out += [lead + v.sentence(), lead + v.seat_sentence()]
@@ -198,7 +201,7 @@ def _sentences(f: Findings, correction: str, min_games: int) -> list[str]:
         if g is not None:
             out.append(f"{lead}Largest gap, resampled: best seat (seat {g['best_seat']}) minus worst seat (seat "
                        f"{g['worst_seat']}): {pct(g['gap'])} points of win share ({pct(g['low'])} to "
-                       f"{pct(g['high'])}, {conf} bootstrap over games, {g['n_boot']:,} replicates, Monte "
+                       f"{pct(g['high'])}, {conf} bootstrap over games{fixed}, {g['n_boot']:,} replicates, Monte "
                        f"Carlo error of the ends {pct(g['mc_error'], digits=3)} points).")
     if f.source_effects is not None and f.source_effects.height:
         for players, eff in f.source_effects.partition_by("players", as_dict=True).items():
@@ -254,9 +257,12 @@ def _sentences(f: Findings, correction: str, min_games: int) -> list[str]:
         out.append(text + "; `brux plan` gives the games needed for other effects.")
     if f.stopping:
         s = f.stopping
+        looks = len(s.get("looks", []))
         out.append(f"The run stopped after {s['games_done']:,} of {s['planned_games']:,} planned games: "
-                   f"{s['reason']} (looked {len(s.get('looks', []))} times; always-valid confidence sequences, so "
-                   "the looks do not inflate the error rate).")
+                   f"{s['reason']} (looked {'once' if looks == 1 else plural(looks, 'time')}). The fairness verdict, "
+                   "the seat differences and the seat table use always-valid confidence sequences, so the looks do "
+                   "not inflate their error rate; every other interval is fixed-sample, not adjusted for the "
+                   "stopping.")
     who = "; ".join(f.lineups) if f.lineups else "the agents played"
     out.append(f"These verdicts hold for the line-up played ({who}); seat balance changes with playing strength.")
     return out

@@ -1,8 +1,12 @@
 """The findings on tables that are too small or malformed, the sentences' wording and the sequential note."""
 
+import numpy as np
 
 from analysis import findings
 from tests.analysis.synthetic import make_table
+
+STOPPED = {"rule": "decided", "planned_games": 100_000, "games_done": 20_000, "reason": "decided: not fair",
+           "looks": [20_000]}
 
 
 def test_the_verdict_sentence_names_the_best_and_worst_seat_and_the_seat_line_follows():
@@ -12,3 +16,14 @@ def test_the_verdict_sentence_names_the_best_and_worst_seat_and_the_seat_line_fo
     assert f.sentences[1].startswith("Seats one at a time: the fair share is 33.3% win share each")
     d = f.to_dict()["fairness"][0]
     assert (d["best_seat"], d["worst_seat"]) == (2, 0) and len(d["pairs"]) == 3
+
+
+def test_after_a_sequential_stop_only_the_verdict_and_seat_table_are_said_to_be_always_valid():
+    f = findings(make_table(20_000, 3, seed=5), stopping=STOPPED)
+    note = next(s for s in f.sentences if s.startswith("The run stopped"))
+    assert "(looked once)" in note and "do not inflate the error rate)" not in note
+    assert "every other interval is fixed-sample, not adjusted for the stopping" in note
+    gap = next(s for s in f.sentences if s.startswith("Largest gap"))
+    assert "fixed-sample, not adjusted for the stopping" in gap
+    v = f.fairness[0]
+    np.testing.assert_allclose(f.seat_differences[3]["high"] - f.seat_differences[3]["low"], 2 * v.gap_half_width)
