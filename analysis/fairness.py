@@ -32,6 +32,7 @@ from ._frame import Table, columns, require, to_lazy
 GAME_KEY_CANDIDATES = ("run", "game", "params_id", "players", "game_id", "seed")
 DEFAULT_MARGIN = 0.02
 VERDICTS = ("fair", "not fair", "not decided")
+MIN_GAMES = 2  # fewer games give no spread, so no interval
 
 
 def pattern_shares(players: int) -> np.ndarray:
@@ -61,10 +62,15 @@ def pattern_counts(df: Table) -> dict[int, np.ndarray]:
     require(lf, ("players", "seat", "win_share", "game_id"), "pattern_counts")
     key = game_key(columns(lf))
     bit = pl.when(pl.col("win_share") > 0).then(pl.lit(2, pl.Int64).pow(pl.col("seat").cast(pl.Int64))).otherwise(0)
-    per_game = lf.group_by(key).agg(bit.sum().alias("pattern"), pl.len().alias("rows"))
+    per_game = lf.group_by(key).agg(bit.sum().alias("pattern"), pl.len().alias("rows"),
+                                    (~pl.col("win_share").is_finite()).fill_null(True).sum().alias("nan"))
     counts = (per_game.group_by("players", "pattern")
-              .agg(pl.len().alias("games"), (pl.col("rows") != pl.col("players").cast(pl.UInt32)).sum().alias("bad"))
+              .agg(pl.len().alias("games"), (pl.col("rows") != pl.col("players").cast(pl.UInt32)).sum().alias("bad"),
+                   pl.col("nan").sum())
               .collect())
+    if counts.height and int(counts["nan"].sum()):
+        raise ValueError(f"win_share has {int(counts['nan'].sum())} missing or NaN value(s); every seat of every "
+                         "game needs a win share")
     if counts.height and int(counts["bad"].sum()):
         raise ValueError(f"{int(counts['bad'].sum())} game(s) do not have exactly `players` rows for the key {key}")
     out: dict[int, np.ndarray] = {}
@@ -76,6 +82,9 @@ def pattern_counts(df: Table) -> dict[int, np.ndarray]:
 
 def pattern_counts_from_matrix(w: np.ndarray) -> np.ndarray:
     """Pattern counts of a per-game win-share matrix ``w[game, seat]``."""
+    bad = int(np.count_nonzero(~np.isfinite(w)))
+    if bad:
+        raise ValueError(f"win_share has {bad} missing or NaN value(s); every seat of every game needs a win share")
     players = w.shape[1]
     codes = ((w > 0).astype(np.int64) << np.arange(players)).sum(axis=1)
     return np.bincount(codes, minlength=1 << players).astype(float)
@@ -183,8 +192,8 @@ class FairnessVerdict:
     with the interval ``gap_low``/``gap_high`` (that pair's). ``deviation[s]`` = seat s's win share - 1/players with
     the interval ``low[s]``/``high[s]`` (simultaneous over the seats); ``max_deviation`` (largest |deviation|) with
     ``max_deviation_low``/``max_deviation_high``. ``more_games`` estimates the games still needed for a decision
-    at the current estimates and spread (None: decided, or no decision in sight because a gap sits on
-    the margin); ``method`` names the intervals; ``half_width`` is the largest per-seat half-width and
+    at the current estimates and spread (None: decided, too few games, or no decision in sight because a gap
+    sits on the margin); ``method`` names the intervals; ``half_width`` is the largest per-seat half-width and
     ``gap_half_width`` the largest pairwise one.
     """
 
@@ -219,6 +228,8 @@ class FairnessVerdict:
         from .stats import pct, plural, points
 
         pts = points(self.margin)
+        if self.games < MIN_GAMES:
+            return f"Seats: not decided at ±{pts} of win share: too few games for an interval ({self.games})."
         gap = (f"seat {self.best_seat} (best) minus seat {self.worst_seat} (worst) is {pct(self.gap, digits=2)} "
                f"points ({pct(self.gap_low, True, 2)} to {pct(self.gap_high, True, 2)}, {self.confidence:.0%} "
                f"simultaneous over the {plural(len(self.pairs), 'pair')} of seats)")
@@ -234,6 +245,8 @@ class FairnessVerdict:
         """Each seat against the fair share 1/players: the seat furthest from it, with its interval."""
         from .stats import pct, plural
 
+        if self.games < MIN_GAMES:
+            return f"Seats one at a time: too few games for an interval ({self.games})."
         far = int(np.argmax(np.abs(self.deviation)))
         return (f"Seats one at a time: the fair share is {100 / self.players:.1f}% win share each; the seat "
                 f"furthest from it is seat {far}, {pct(self.deviation[far], True, 2)} points "
@@ -277,6 +290,17 @@ def games_needed(diff: np.ndarray, half_width_at: Callable[[float], np.ndarray],
     return int(np.ceil(hi))
 
 
+def check_fraction(name: str, value: Any) -> float:
+    """``value`` as a float in (0, 1); a ``TypeError`` or ``ValueError`` naming ``name`` otherwise."""
+    import numbers
+
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number in (0, 1), got {value!r} ({type(value).__name__})")
+    if not 0 < value < 1:
+        raise ValueError(f"{name} must be in (0, 1), got {value!r}")
+    return float(value)
+
+
 def _abs_range(low: np.ndarray, high: np.ndarray) -> tuple[float, float]:
     """The interval of the largest |value| implied by simultaneous intervals ``low``/``high``."""
     abs_low = np.where((low <= 0) & (high >= 0), 0.0, np.minimum(np.abs(low), np.abs(high)))
@@ -286,9 +310,8 @@ def _abs_range(low: np.ndarray, high: np.ndarray) -> tuple[float, float]:
 def fairness_verdict(counts: np.ndarray, margin: float = DEFAULT_MARGIN, confidence: float = 0.95,
                      sequential: dict[str, Any] | None = None) -> FairnessVerdict:
     """The equivalence verdict from pattern counts; ``sequential`` (the stopping record of a run) switches to
-    the always-valid confidence sequences of :mod:`analysis.sequential`."""
-    if not 0 < margin < 1:
-        raise ValueError(f"margin must be in (0, 1), got {margin}")
+    the always-valid confidence sequences of :mod:`analysis.sequential`. Fewer than two games: not decided."""
+    margin, confidence = check_fraction("margin", margin), check_fraction("confidence", confidence)
     mo = moments(counts)
     p, n = mo.players, mo.games
     pairs = [(a, b) for a in range(p) for b in range(a + 1, p)]
@@ -321,12 +344,14 @@ def fairness_verdict(counts: np.ndarray, margin: float = DEFAULT_MARGIN, confide
 
         method = ("normal intervals from per-game win shares: seat differences paired by game with Bonferroni "
                   "over the pairs, seats with Bonferroni over the seats")
-    half, phalf = seat_half(n), pair_half(n)
+    enough = n >= MIN_GAMES
+    half = seat_half(n) if enough else np.full(p, np.nan)
+    phalf = pair_half(n) if enough else np.full(len(pairs), np.nan)
     low, high = dev - half, dev + half
     plow, phigh = diff - phalf, diff + phalf
-    verdict = _decide(diff, phalf, margin)
+    verdict = _decide(diff, phalf, margin) if enough else "not decided"
     more = None
-    if verdict == "not decided":
+    if verdict == "not decided" and enough:
         total = games_needed(diff, pair_half, margin, n)
         more = None if total is None else max(total - n, 1)
     best, worst = int(np.argmax(mo.mean)), int(np.argmin(mo.mean))

@@ -22,11 +22,12 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from ._frame import SOURCE_PREFIX, Table, columns, opening_columns, source_columns, to_lazy
+from ._frame import SOURCE_PREFIX, Table, columns, opening_columns, require, source_columns, to_lazy
 from .fairness import (
     DEFAULT_MARGIN,
     FairnessVerdict,
     bootstrap_gap,
+    check_fraction,
     fairness_verdict,
     moments,
     pattern_counts_from_matrix,
@@ -134,7 +135,12 @@ def source_means(lf: pl.LazyFrame, sources: list[str]) -> pl.DataFrame:
 def findings(data: Table | str | Path, *, margin: float = DEFAULT_MARGIN, confidence: float = 0.95,
              correction: str = "holm", min_games: int = 100, stopping: dict[str, Any] | None = None,
              seed: int = 0) -> Findings:
-    """Compute the findings of a results folder (path) or a per-seat results table."""
+    """Compute the findings of a results folder (path) or a per-seat results table.
+
+    Raises ``TypeError``/``ValueError`` for a margin or confidence that is not a number in (0, 1), a table without
+    rows or without the needed columns, and missing or NaN win shares.
+    """
+    margin, confidence = check_fraction("margin", margin), check_fraction("confidence", confidence)
     if isinstance(data, (str, Path)):
         from .io import read_results
 
@@ -142,6 +148,9 @@ def findings(data: Table | str | Path, *, margin: float = DEFAULT_MARGIN, confid
         stopping = stopping if stopping is not None else read_stopping(data, manifest)
     else:
         lf = to_lazy(data)
+    require(lf, ("players", "seat", "win_share", "game_id"), "findings")
+    if not lf.select(pl.len()).collect().item():
+        raise ValueError("findings need at least one game; the results table has no rows")
     cols = columns(lf)
     sources = source_columns(cols)
     player_counts = [int(p) for p in lf.select(pl.col("players").unique()).collect()["players"].sort().to_list()]
@@ -153,6 +162,8 @@ def findings(data: Table | str | Path, *, margin: float = DEFAULT_MARGIN, confid
         diffs[players] = seat_differences(c, confidence)
         if seq:  # the verdict's always-valid intervals replace the fixed-sample ones
             diffs[players] = diffs[players].with_columns(low=v.pair_low, high=v.pair_high)
+        if v.games < 2:
+            continue
         gap, lo, hi, mc = bootstrap_gap(c, confidence, GAP_BOOT, seed)
         mo = moments(c)
         best, worst = int(np.argmax(mo.mean)), int(np.argmin(mo.mean))

@@ -148,6 +148,18 @@ def test_sequential_verdict_is_on_the_gaps_with_the_always_valid_width():
     assert cs_gap_half_width(10_000, 0.05, 2, 10_000) == pytest.approx(2 * cs_half_width(10_000, 0.05, 1, 10_000))
 
 
+def test_bad_inputs_name_the_problem():
+    with pytest.raises(TypeError, match="margin must be a number"):
+        fairness_verdict(_counts([1 / 3] * 3, 100), margin="0.02")
+    with pytest.raises(ValueError, match="confidence"):
+        fairness_verdict(_counts([1 / 3] * 3, 100), confidence=float("nan"))
+    with pytest.raises(ValueError, match="NaN"):
+        pattern_counts_from_matrix(np.array([[1.0, 0.0, np.nan]]))
+    one = fairness_verdict(_counts([1, 0, 0], 1))
+    assert one.verdict == "not decided" and one.more_games is None
+    assert "too few games" in one.sentence() and "nan" not in one.sentence() + one.seat_sentence()
+
+
 def test_games_must_have_one_row_per_seat():
     t = make_table(10, 3, seed=1).filter(~((pl.col("game_id") == 3) & (pl.col("seat") == 1)))
     with pytest.raises(ValueError, match="exactly `players` rows"):

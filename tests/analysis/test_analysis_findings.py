@@ -1,6 +1,8 @@
 """The findings on tables that are too small or malformed, the sentences' wording and the sequential note."""
 
 import numpy as np
+import polars as pl
+import pytest
 
 from analysis import findings
 from tests.analysis.synthetic import make_table
@@ -27,3 +29,26 @@ def test_after_a_sequential_stop_only_the_verdict_and_seat_table_are_said_to_be_
     assert "fixed-sample, not adjusted for the stopping" in gap
     v = f.fairness[0]
     np.testing.assert_allclose(f.seat_differences[3]["high"] - f.seat_differences[3]["low"], 2 * v.gap_half_width)
+
+
+def test_nan_win_shares_are_refused():
+    t = make_table(300, 3, seed=1).with_columns(
+        win_share=pl.when(pl.col("game_id") == 7).then(float("nan")).otherwise(pl.col("win_share")))
+    with pytest.raises(ValueError, match="win_share has 3 missing or NaN"):
+        findings(t)
+
+
+def test_one_game_is_not_decided_and_prints_no_nan():
+    f = findings(make_table(1, 3, seed=1))
+    assert f.fairness[0].verdict == "not decided"
+    assert "too few games" in f.sentences[0]
+    assert not any("nan" in s for s in f.sentences)
+
+
+def test_an_empty_table_and_a_bad_margin_name_the_problem():
+    with pytest.raises(ValueError, match="no rows"):
+        findings(make_table(5, 3, seed=1).head(0))
+    with pytest.raises(TypeError, match="margin must be a number in \\(0, 1\\), got '0.02' \\(str\\)"):
+        findings(make_table(5, 3, seed=1), margin="0.02")
+    with pytest.raises(ValueError, match="needs the column"):
+        findings(make_table(5, 3, seed=1).drop("win_share"))
