@@ -21,6 +21,7 @@ from ._frame import Table, columns, require, to_lazy
 from .balance import seat_balance
 from .openings import opening_strength
 from .sources import score_sources
+from .stats import points
 
 SIGNIFICANT_COLOUR = "#c0392b"
 _PCT = FuncFormatter(lambda v, _: f"{100 * v:.1f}%")
@@ -91,7 +92,7 @@ def plot_seat_balance(data: Table, *, confidence: float = 0.95, margin: float | 
         err = np.vstack([share - g["win_share_low"].to_numpy(), g["win_share_high"].to_numpy() - share])
         fair = float(g["fair_share"][0])
         if margin:
-            ax.axhspan(fair - margin, fair + margin, color="#d5f5e3", zorder=0, label=f"fair ± {100 * margin:g} pts")
+            ax.axhspan(fair - margin, fair + margin, color="#d5f5e3", zorder=0, label=f"fair ± {points(margin)}")
         ax.axhline(fair, color="black", linestyle="--", linewidth=1, label="fair share")
         ax.errorbar(seats, share, yerr=err, fmt="o", color="#2e86c1", ecolor="#2e86c1", capsize=5, markersize=7,
                     linewidth=1.5, label=f"win share, {confidence:.0%} interval")
@@ -123,7 +124,7 @@ def plot_seat_differences(diffs: pl.DataFrame, *, confidence: float = 0.95, marg
     d = diffs["diff"].to_numpy()
     err = np.vstack([d - diffs["low"].to_numpy(), diffs["high"].to_numpy() - d])
     if margin:
-        ax.axvspan(-margin, margin, color="#d5f5e3", zorder=0, label=f"± {100 * margin:g} pts (fairness margin)")
+        ax.axvspan(-margin, margin, color="#d5f5e3", zorder=0, label=f"± {points(margin)} (fairness margin)")
     ax.axvline(0, color="black", linestyle="--", linewidth=1)
     ax.errorbar(d, y, xerr=err, fmt="o", color="#2e86c1", capsize=4, markersize=6)
     ax.set_yticks(y, [f"seat {a} − seat {b}" for a, b in zip(diffs["seat_a"], diffs["seat_b"])])

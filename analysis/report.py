@@ -25,7 +25,7 @@ from .plots import (
     plot_vp_distribution,
     vp_counts,
 )
-from .stats import format_p, points
+from .stats import format_p, plural, points
 
 FORMATS = ("html", "md")
 SECTION_TITLES = ("Findings", "Seat balance", "Score sources", "Opening strength", "VP distribution", "Game length",
@@ -268,7 +268,7 @@ def _render_html(title: str, blocks: list[_Block], csv_dir: str = "") -> str:
             parts.append(R.table_html(b.content))
         elif b.kind == "details":
             link = f' <a href="{html.escape(csv_dir)}/{html.escape(b.extra)}.csv">CSV</a>' if csv_dir else ""
-            parts.append(f"<details><summary>{html.escape(b.extra)} ({b.content.height:,} rows)</summary>{link}"
+            parts.append(f"<details><summary>{html.escape(b.extra)} ({plural(b.content.height, 'row')})</summary>{link}"
                          + R.table_html(b.content.head(R.MAX_RAW_ROWS)) + "</details>")
         elif b.kind == "image":
             parts.append(R.image_html(b.content, b.extra))
@@ -294,7 +294,7 @@ def _render_md(title: str, blocks: list[_Block], csv_dir: str = "") -> str:
             parts.append(R.table_md(b.content))
         elif b.kind == "details":
             link = f" ([CSV]({csv_dir}/{b.extra}.csv))" if csv_dir else ""
-            parts.append(f"<details><summary>{b.extra} ({b.content.height:,} rows)</summary>{link}\n\n"
+            parts.append(f"<details><summary>{b.extra} ({plural(b.content.height, 'row')})</summary>{link}\n\n"
                          + R.table_md(b.content.head(R.MAX_RAW_ROWS)) + "\n\n</details>")
         elif b.kind == "image":
             parts.append(R.image_md(b.content, b.extra))

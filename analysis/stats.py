@@ -249,8 +249,12 @@ def format_p(p: float) -> str:
 
 
 def pct(x: float, signed: bool = False, digits: int = 1) -> str:
-    """A win-share difference in points of win share (percentage points)."""
-    return f"{100 * x:+.{digits}f}" if signed else f"{100 * x:.{digits}f}"
+    """A win-share difference in points of win share (percentage points); a value that rounds to zero prints
+    as ``0.0`` (no sign, never ``-0.0``)."""
+    v = round(100 * float(x), digits)
+    if v == 0:
+        return f"{0:.{digits}f}"
+    return f"{v:+.{digits}f}" if signed else f"{v:.{digits}f}"
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

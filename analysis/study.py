@@ -165,7 +165,7 @@ def _budget_sentence(record: dict[str, Any]) -> str:
     used = record.get("setup_cpu", 0.0) + sum(lv["cpu_used"] for lv in record["levels"])
     mixed_too = "; a mixed line-up needs them in each seat" if any(lv.get("kind") == "mixed"
                                                                    for lv in record["levels"]) else ""
-    target = f"±{100 * record['precision']:g} points per level ({record['games_for_target']:,} games{mixed_too})"
+    target = f"±{points(record['precision'])} per level ({record['games_for_target']:,} games{mixed_too})"
     per = []
     for lv in record["levels"]:
         mixed = lv.get("kind") == "mixed"

@@ -114,9 +114,11 @@ def make_until(args: argparse.Namespace) -> Stopper | None:
 
 def stop_line(stopper: Stopper | None) -> str | None:
     """One line saying how a sequential run stopped."""
+    from analysis.stats import plural
+
     if stopper is None or not stopper.record:
         return None
     r = stopper.record
     return (f"sequential run ({r['rule']}): {r['reason']} after {r['games_done']:,} of {r['planned_games']:,} "
-            f"games; {len(r['looks'])} looks; always-valid half-width {r['half_width']:.4f}; "
+            f"games; {plural(len(r['looks']), 'look')}; always-valid half-width {r['half_width']:.4f}; "
             f"fairness verdict at ±{r['margin']:g}: {r['verdict']}")

@@ -5,6 +5,7 @@ import polars as pl
 import pytest
 
 from analysis import findings
+from analysis.stats import pct, plural, points
 from tests.analysis.synthetic import make_table
 
 STOPPED = {"rule": "decided", "planned_games": 100_000, "games_done": 20_000, "reason": "decided: not fair",
@@ -52,3 +53,9 @@ def test_an_empty_table_and_a_bad_margin_name_the_problem():
         findings(make_table(5, 3, seed=1), margin="0.02")
     with pytest.raises(ValueError, match="needs the column"):
         findings(make_table(5, 3, seed=1).drop("win_share"))
+
+
+def test_numbers_and_counts_read_right():
+    assert pct(-0.00001, True) == "0.0" and pct(-0.00001) == "0.0" and pct(0.0123, True, 2) == "+1.23"
+    assert plural(1, "look") == "1 look" and plural(3, "look") == "3 looks" and plural(1_000, "row") == "1,000 rows"
+    assert points(0.01) == "1 point" and points(0.02) == "2 points" and points(0.005) == "0.5 points"
