@@ -99,6 +99,7 @@ class Stopper:
             "planned_games": planned, "games_done": games, "looks": self.looks,
             "stopped_early": bool(stop and games < planned), "reason": reason or "still running",
             "verdict": verdict.verdict, "half_width": verdict.half_width,
+            "gap_half_width": verdict.gap_half_width,
             "params_id": manifest.get("params_id"), "master_seed": manifest.get("master_seed"),
         }
         text = json.dumps(self.record, indent=1) + "\n"
@@ -120,5 +121,6 @@ def stop_line(stopper: Stopper | None) -> str | None:
         return None
     r = stopper.record
     return (f"sequential run ({r['rule']}): {r['reason']} after {r['games_done']:,} of {r['planned_games']:,} "
-            f"games; {plural(len(r['looks']), 'look')}; always-valid half-width {r['half_width']:.4f}; "
+            f"games; {plural(len(r['looks']), 'look')}; always-valid half-width {r['half_width']:.4f} per seat, "
+            f"{r['gap_half_width']:.4f} per seat difference; "
             f"fairness verdict at ±{r['margin']:g}: {r['verdict']}")

@@ -44,8 +44,12 @@ def test_until_decided_plays_on_to_the_cap_when_undecided(tmp_path, capsys, game
     assert main(["run", game_name, "--games", "3000", "--chunk-size", "1000", "--jobs", "1", "--until-decided",
                  "--margin", "0.01", "--out", str(out), "--quiet"]) == 0
     text = capsys.readouterr().out
-    assert "all 3,000 planned games played before the rule was met" in text
-    assert json.loads((out / "stopping.json").read_text())["looks"] == [1000, 2000, 3000]
+    assert "all 3,000 planned games played before the rule was met" in text and "; 3 looks;" in text
+    record = json.loads((out / "stopping.json").read_text())
+    assert record["looks"] == [1000, 2000, 3000]
+    # the verdict is on the seat differences: for 3 players their sequence is twice as wide as a seat's
+    assert record["gap_half_width"] == pytest.approx(2 * record["half_width"])
+    assert f"{record['gap_half_width']:.4f} per seat difference" in text
 
 
 @pytest.mark.parametrize(("args", "message"), [
