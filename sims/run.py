@@ -87,7 +87,7 @@ def run(
     `sims.stopping`).
     """
     spec = RunSpec.create(game, players, games, agents, seed, overrides, chunk_size)
-    check_backend(backend, jobs, scheduler)
+    jobs = check_backend(backend, jobs, scheduler)
     if out is not None and not str(out).strip():
         raise SimsError("the output folder must not be an empty path")
     check_memory(spec, jobs if backend in ("threads", "processes") else 1)
