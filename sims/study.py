@@ -199,7 +199,7 @@ def _play_level(folder: Path, record: dict[str, Any], lv: dict[str, Any], jobs: 
         return spent + per_batch > left  # the next batch would go over the level's CPU limit
 
     r = run(game, players, lv["games_cap"], agents=lv["agents"], seed=seed, out=folder / lv["folder"],
-            chunk_size=chunk, jobs=jobs, progress=progress, until=until)
+            chunk_size=chunk, jobs=jobs, progress=progress and f"level {lv['name']}", until=until)
     if r.games_played:
         lv["cpu_used"] += clock() - start
     lv["games"] = int(r.manifest["games_done"])

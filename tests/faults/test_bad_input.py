@@ -105,3 +105,10 @@ def test_numpy_players_for_tournaments_studies_and_sweeps():
     spec = load_sweep({"game": "bruxelles1897", "players": np.int64(3), "games": np.int64(100),
                        "grid": {"rounds": np.array([3, 4])}})
     assert spec == load_sweep({"game": "bruxelles1897", "players": 3, "games": 100, "grid": {"rounds": [3, 4]}})
+
+
+def test_a_progress_bar_carries_its_label(capsys):
+    import sims
+
+    sims.run("bruxelles1897", players=3, games=10, jobs=1, progress="level random")
+    assert "level random" in capsys.readouterr().err
