@@ -1,7 +1,7 @@
 """A Python strategy for Bruxelles 1897: build whenever possible, else a uniformly random legal action.
 
-    brux tournament bruxelles1897 --players 3 --agents examples.python_strategy:always_build,greedy ...
-    game.play(100, agents=["examples.python_strategy:always_build", "greedy", "greedy"])
+    brux tournament bruxelles1897 --players 3 --agents examples/python_strategy.py:always_build,greedy,greedy
+    game.play(100, agents=["examples/python_strategy.py:always_build", "greedy", "greedy"])
 """
 
 import random

@@ -37,6 +37,7 @@ import numpy as np
 import polars as pl
 
 import brux
+from brux.core.params import plain
 from brux.core.rng import derive_py
 
 from .agents import parse_lineup
@@ -299,7 +300,7 @@ def load_balance(source: str | os.PathLike[str] | Mapping[str, Any] | BalanceSpe
     if isinstance(source, BalanceSpec):
         return source
     if isinstance(source, Mapping):
-        return parse_balance(source)
+        return parse_balance(plain(source))
     return parse_balance(read_toml(source, "balance file"), str(source))
 
 
@@ -444,7 +445,7 @@ def balance(
     """
     spec = load_balance(source)
     jobs = jobs if jobs is not None else (spec.jobs if spec.jobs is not None else -1)
-    check_backend(backend, jobs, scheduler)
+    jobs = check_backend(backend, jobs, scheduler)
     if out is not None and not str(out).strip():
         raise SimsError("the output folder must not be an empty path")
     tmp = tempfile.TemporaryDirectory(prefix="brux-balance-") if out is None else None

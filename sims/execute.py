@@ -20,6 +20,8 @@ from contextlib import contextmanager
 
 from joblib import Parallel, delayed, effective_n_jobs, parallel_config
 
+from brux.core.game import is_int
+
 from .agents import play_batch
 from .chunks import Chunk
 from .errors import SimsError
@@ -75,14 +77,16 @@ def run_chunk(spec: RunSpec, folder: str, chunk: Chunk, parent: int | None = Non
     return chunk
 
 
-def check_backend(backend: str, jobs: int, scheduler: str | None) -> None:
-    """SimsError for an unknown backend, ``jobs == 0`` or a scheduler address given to a local backend."""
+def check_backend(backend: str, jobs: int, scheduler: str | None) -> int:
+    """`jobs` as a Python int; SimsError for an unknown backend, ``jobs`` not a non-zero integer (NumPy's too) or a
+    scheduler address given to a local backend."""
     if backend not in BACKENDS:
         raise SimsError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs == 0:
+    if not is_int(jobs) or jobs == 0:
         raise SimsError(f"jobs must be a positive number of workers or negative (-1: all cores), got {jobs!r}")
     if scheduler is not None and backend in _LOCAL:
         raise SimsError(f"a scheduler address needs --backend dask or ray, not {backend}")
+    return int(jobs)
 
 
 @contextmanager
@@ -137,7 +141,7 @@ def _threads(spec: RunSpec, folder: str, chunks: Sequence[Chunk], n: int) -> Ite
 def execute(spec: RunSpec, folder: str, chunks: Sequence[Chunk], *, backend: str = "threads", jobs: int = -1,
             scheduler: str | None = None) -> Iterator[Chunk]:
     """Play and write `chunks`, yielding each one as it finishes (in any order)."""
-    check_backend(backend, jobs, scheduler)
+    jobs = check_backend(backend, jobs, scheduler)
     parent = os.getpid() if backend == "processes" else None
     tasks = (delayed(run_chunk)(spec, folder, c, parent) for c in chunks)
     if backend in _LOCAL:

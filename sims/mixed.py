@@ -90,6 +90,7 @@ def play_mixed(folder: Path, record: dict[str, Any], lv: dict[str, Any], *, jobs
         warm_up(brux.load_game(game, players), lv["lineups"][0])
     start = clock()
     with tqdm(total=cap * players, initial=lv["games"], unit=" games", unit_scale=True, disable=not progress,
+              desc=f"level {lv['name']}",
               dynamic_ncols=True) as bar:
         while min(done) < cap and not all(reached):  # a level left mid-round is levelled by the next round
             spent = clock() - start

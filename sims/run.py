@@ -70,7 +70,7 @@ def run(
     backend: str = "threads",
     scheduler: str | None = None,
     force: bool = False,
-    progress: bool = False,
+    progress: bool | str = False,
     until: Callable[[Path, dict[str, Any]], bool] | None = None,
 ) -> RunResult:
     """Play `games` games of `game` and write them to the results folder `out` (a temporary folder when None).
@@ -81,13 +81,14 @@ def run(
     resumes: finished chunks are kept, and a chunk file that does not belong to the run is moved into
     ``quarantine/`` and played again. A folder holding a different run raises SimsError unless `force`; a folder
     another live run is writing is always refused (see `sims.lock`). `progress` shows a progress bar on standard
-    error. The kernels are loaded (compiled on a first run) before the clock starts: `seconds` excludes that.
+    error (a string: the bar's label). The kernels are loaded (compiled on a first run) before the clock starts:
+    `seconds` excludes that.
     `until(folder, manifest)` makes the run sequential: chunks are played in batches of one per worker, in order,
     and the run stops as soon as `until` returns True; it is called first on the chunks already there (see
     `sims.stopping`).
     """
     spec = RunSpec.create(game, players, games, agents, seed, overrides, chunk_size)
-    check_backend(backend, jobs, scheduler)
+    jobs = check_backend(backend, jobs, scheduler)
     if out is not None and not str(out).strip():
         raise SimsError("the output folder must not be an empty path")
     check_memory(spec, jobs if backend in ("threads", "processes") else 1)
@@ -107,6 +108,7 @@ def run(
                     effective_n_jobs(jobs) if backend in ("threads", "processes") else 4)
         try:
             with tqdm(total=spec.games, initial=games_done, unit=" games", unit_scale=True, disable=not progress,
+                      desc=progress if isinstance(progress, str) else None,
                       file=sys.stderr, smoothing=0.1, dynamic_ncols=True) as bar:
                 stop = until is not None and until(folder.path, {**manifest, "games_done": games_done})
                 for first in range(0, len(todo), batch):

@@ -13,6 +13,7 @@ import numpy as np
 
 import brux
 from brux import Game
+from brux.core.params import plain
 from brux.games import get_rules
 
 from .agents import parse_lineup
@@ -140,7 +141,7 @@ class RunSpec:
         ):
             raise SimsError(f"{game} is for {rules.min_players} to {rules.max_players} players, got {players!r}")
         try:
-            over = json.loads(json.dumps(dict(overrides or {})))
+            over = json.loads(json.dumps(plain(dict(overrides or {}))))
         except (TypeError, ValueError) as e:
             raise SimsError(f"rule overrides must be numbers, strings, booleans, lists or tables: {e}") from e
         spec = cls(

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import numbers
 import re
 import tempfile
 import time
@@ -29,9 +30,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import polars as pl
 
 import brux
+from brux.core.game import is_int
 from brux.games import get_rules
 
 from . import mixed as mx
@@ -196,7 +199,7 @@ def _play_level(folder: Path, record: dict[str, Any], lv: dict[str, Any], jobs: 
         return spent + per_batch > left  # the next batch would go over the level's CPU limit
 
     r = run(game, players, lv["games_cap"], agents=lv["agents"], seed=seed, out=folder / lv["folder"],
-            chunk_size=chunk, jobs=jobs, progress=progress, until=until)
+            chunk_size=chunk, jobs=jobs, progress=progress and f"level {lv['name']}", until=until)
     if r.games_played:
         lv["cpu_used"] += clock() - start
     lv["games"] = int(r.manifest["games_done"])
@@ -225,9 +228,10 @@ def study(game: str, players: int = 3, *, budget: float = 600.0, precision: floa
     if game not in brux.list_games():
         raise SimsError(f"unknown game {game!r}; known games: {', '.join(brux.list_games())}")
     rules = get_rules(game)
-    if not rules.min_players <= players <= rules.max_players:
+    if not is_int(players) or not rules.min_players <= players <= rules.max_players:
         raise SimsError(f"{game} is played by {rules.min_players} to {rules.max_players} players, got {players}")
-    if not (isinstance(budget, (int, float)) and math.isfinite(budget) and budget > 0):
+    if not (isinstance(budget, numbers.Real) and not isinstance(budget, (bool, np.bool_)) and math.isfinite(budget)
+            and budget > 0):
         raise SimsError(f"the budget must be a positive number of CPU seconds, got {budget}")
     if not 0 < precision < 0.5:
         raise SimsError(f"the precision must be between 0 and 0.5 (a win share), got {precision}")
@@ -235,7 +239,7 @@ def study(game: str, players: int = 3, *, budget: float = 600.0, precision: floa
         raise SimsError(f"the margin must be between 0 and 1 (a win share), got {margin}")
     if out is not None and not str(out).strip():
         raise SimsError("the output folder must not be an empty path")
-    check_backend("threads", jobs, None)
+    jobs = check_backend("threads", jobs, None)
     if isinstance(mixed, str):
         raise SimsError(f"mixed must be a list of STRONG/WEAK specs, got the string {mixed!r}")
     wanted = None if mixed is None else mx.parse_mixed(mixed, game, players)
@@ -243,7 +247,7 @@ def study(game: str, players: int = 3, *, budget: float = 600.0, precision: floa
     folder = Path(tmp or out)  # type: ignore[arg-type]
     folder.mkdir(parents=True, exist_ok=True)
     with folder_lock(folder):
-        return _study(folder, game, players, float(budget), precision, margin, seed, jobs, progress, wanted, clock)
+        return _study(folder, game, int(players), float(budget), precision, margin, seed, jobs, progress, wanted, clock)
 
 
 def _mixed_level(spec: str, players: int, pilot: tuple[int, float], need: int) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from typing import Any
 import polars as pl
 
 import brux
+from brux.core.game import is_int
 
 from .atomic import atomic_write
 from .errors import SimsError
@@ -90,9 +91,9 @@ def with_chunk_size(spec: SweepSpec, chunk_size: int | None) -> SweepSpec:
     """The sweep with another chunk size (part of its identity); None keeps the file's."""
     if chunk_size is None:
         return spec
-    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+    if not is_int(chunk_size) or chunk_size < 1:
         raise SimsError(f"chunk size must be an integer at least 1, got {chunk_size!r}")
-    return dataclasses.replace(spec, chunk_size=chunk_size)
+    return dataclasses.replace(spec, chunk_size=int(chunk_size))
 
 
 def check_sweep_folder(folder: Path, spec: SweepSpec, *, force: bool) -> dict[str, Any] | None:
@@ -221,7 +222,7 @@ def sweep(
     """
     spec = with_chunk_size(load_sweep(source), chunk_size)
     jobs = jobs if jobs is not None else (spec.jobs if spec.jobs is not None else -1)
-    check_backend(backend, jobs, scheduler)
+    jobs = check_backend(backend, jobs, scheduler)
     if out is not None and not str(out).strip():
         raise SimsError("the output folder must not be an empty path")
     tmp = tempfile.TemporaryDirectory(prefix="brux-sweep-") if out is None else None

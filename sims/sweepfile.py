@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import brux
+from brux.core.params import plain
 from brux.games import get_rules
 
 from .agents import parse_lineup
@@ -406,9 +407,10 @@ def make_cells(spec: SweepSpec) -> list[SweepCell]:
 
 
 def load_sweep(source: str | os.PathLike[str] | Mapping[str, Any] | SweepSpec) -> SweepSpec:
-    """A validated sweep from a TOML file path, a mapping with the file's keys, or a SweepSpec (returned as is)."""
+    """A validated sweep from a TOML file path, a mapping with the file's keys (NumPy values read as Python's) or a
+    SweepSpec (returned as is)."""
     if isinstance(source, SweepSpec):
         return source
     if isinstance(source, Mapping):
-        return parse_sweep(source)
+        return parse_sweep(plain(source))
     return parse_sweep(read_toml(source), str(source))

@@ -4,17 +4,23 @@ agents, with the same seeds and the same no-peeking guarantee.
 A Python seat never sees the real state: at each decision it gets `state.resample(seat, u)`, a copy in which
 everything it cannot see is re-drawn (the game's `determinise`), with `u` the next value of the seat's own stream
 (seat p of the game with seed g uses stream `derive(g, 1 + p)`, as the Numba agents). `legal` is the list of legal
-actions and `rng` a `random.Random(u)`. In a line-up, a Python seat is the callable itself or its import path
-`"module:function"`. Line-ups with a Python seat are played step by step in Python (the Numba seats through
-`decide_one` on their own streams, so their decisions are the batch's for the same positions).
+actions and `rng` a `random.Random(u)`. In a line-up, a Python seat is the callable itself, its import path
+`"module:function"` or a file and a name in it, `"path/to/file.py:function"` (relative to the current folder).
+Line-ups with a Python seat are played step by step in Python (the Numba seats through `decide_one` on their own
+streams, so their decisions are the batch's for the same positions).
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import importlib.util
 import inspect
 import random
+import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -33,22 +39,44 @@ def is_python_entry(entry: Any) -> bool:
         return True
     if not isinstance(entry, str) or ":" not in entry:
         return False
-    module, _, func = entry.strip().partition(":")
+    module, _, func = entry.strip().rpartition(":")
     return module not in KIND_NAMES and func.isidentifier()
 
 
 def load_policy(entry: Any) -> Policy:
-    """The callable of a Python line-up entry; ValueError names an import path that does not resolve."""
+    """The callable of a Python line-up entry; ValueError names an import path or file that does not resolve."""
     if callable(entry):
         return _checked(entry, repr(entry))
-    module, _, func = entry.strip().partition(":")
+    module, _, func = entry.strip().rpartition(":")
     try:
-        policy = getattr(importlib.import_module(module), func)
-    except (ImportError, AttributeError) as e:
-        raise ValueError(f"agent {entry!r}: cannot import {func!r} from module {module!r} ({e})") from None
+        loaded = _module_from_file(module) if module.endswith(".py") else importlib.import_module(module)
+        policy = getattr(loaded, func)
+    except (ImportError, AttributeError, OSError, SyntaxError) as e:
+        raise ValueError(f"agent {entry!r}: cannot import {func!r} from {module!r} ({e})") from None
     if not callable(policy):
         raise ValueError(f"agent {entry!r}: {module}.{func} is not callable")
     return _checked(policy, repr(entry))
+
+
+def _module_from_file(path: str) -> ModuleType:
+    """The module of Python file `path`, run once per process (later loads of the same file reuse it)."""
+    file = Path(path).expanduser().resolve()
+    name = "brux_strategy_" + hashlib.sha256(str(file).encode()).hexdigest()[:16]
+    if name in sys.modules:
+        return sys.modules[name]
+    if not file.is_file():
+        raise FileNotFoundError(f"no file {str(file)!r}")
+    spec = importlib.util.spec_from_file_location(name, file)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{str(file)!r} is not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # before running it, as an import does (dataclasses and pickling look it up)
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
 
 
 def _checked(policy: Any, name: str) -> Policy:

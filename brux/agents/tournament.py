@@ -13,6 +13,8 @@ from typing import Any
 
 import numpy as np
 
+from brux.core.game import is_int
+
 
 def tournament_lineups(agents: Sequence[str], players: int) -> list[tuple[str, ...]]:
     """Every distinct seat assignment of `agents` to `players` seats, in lexicographic order of seat permutations.
@@ -24,11 +26,12 @@ def tournament_lineups(agents: Sequence[str], players: int) -> list[tuple[str, .
     agents = [str(a).strip() for a in agents]
     if not agents:
         raise ValueError("a tournament needs at least one agent")
-    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+    if not is_int(players) or players < 1:
         raise ValueError(f"players must be a positive integer, got {players!r}")
     if len(agents) > players or players % len(agents):
         raise ValueError(f"{len(agents)} agents cannot share {players} seats evenly; give {players} agents "
                          f"(repeat one to play it on several seats) or a divisor of {players}")
+    players = int(players)
     pool = agents * (players // len(agents))
     seen: dict[tuple[str, ...], None] = {}
     for perm in itertools.permutations(range(players)):

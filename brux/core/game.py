@@ -10,6 +10,7 @@ import numpy as np
 from brux.core.obs import ObsLayout
 from brux.core.params import params_id as _params_id
 from brux.core.rules import Rules
+from brux.core.viewkeys import unknown_key
 from brux.errors import IllegalActionError, ScenarioError
 
 RECORD_FORMAT = 1
@@ -98,7 +99,8 @@ class Game:
     def state_from_dict(self, view: dict[str, Any], seed: int = 0) -> State:
         """A state from the readable view (a MAIN decision pending); hidden deck order drawn from seed.
 
-        A malformed or inconsistent view raises ScenarioError (a ValueError) naming the field.
+        A malformed or inconsistent view, or one with a key that is not part of the game's view, raises
+        ScenarioError (a ValueError) naming the field.
         """
         if not is_int(seed) or not 0 <= seed < SEED_LIMIT:
             raise ScenarioError(f"state_from_dict: seed must be an integer from 0 to 2**63 - 1, got {seed!r}")
@@ -111,6 +113,9 @@ class Game:
         except (TypeError, AttributeError, KeyError, IndexError, OverflowError, RecursionError) as e:
             # a shape the game's own checks did not foresee: still one clear error, never a crash
             raise ScenarioError(f"state_from_dict: malformed view ({type(e).__name__}: {e})") from e
+        problem = unknown_key(view, self.rules.to_dict(array), extra=self.rules.scenario_keys)
+        if problem:
+            raise ScenarioError(f"state_from_dict: {problem}")
         return State(self, array, int(seed), copy.deepcopy(view))
 
     def play_random(self, n_games: int, master_seed: int = 0, first_index: int = 0) -> dict[str, np.ndarray]:

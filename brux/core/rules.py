@@ -48,6 +48,8 @@ class Rules:
     rules_version: int = 0
     # an upper bound on the decisions of one game from the flattened parameters (the game's length.py)
     max_length: Callable[[np.ndarray], int] | None = None
+    # top-level keys a scenario view may carry beyond those of `to_dict` (e.g. hidden information it fixes)
+    scenario_keys: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         missing = [name for name in HOOKS if not hasattr(self.hooks, name)]

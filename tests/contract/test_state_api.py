@@ -212,3 +212,36 @@ def test_record_replay_of_a_scenario(case):
     record = json.loads(json.dumps(state.record()))
     assert record["scenario"] == view and record["seed"] == 77
     assert_same_state(brux.replay(record), state)
+
+
+def _tables(value, path=""):
+    """(path, table) of every table in a view, the view itself first."""
+    if isinstance(value, dict):
+        yield path, value
+        for key, item in value.items():
+            yield from _tables(item, f"{path}.{key}" if path else key)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _tables(item, f"{path}[{i}]")
+
+
+def test_state_from_dict_refuses_an_unknown_key_anywhere(case):
+    view = scenario_positions(case, 1)[0].to_dict()
+    tables = list(_tables(view))
+    assert len(tables) > 5
+    for path, _ in tables:
+        bad = copy.deepcopy(view)
+        table = next(t for p, t in _tables(bad) if p == path)
+        table["mony"] = 50
+        where = f"{path}.mony" if path else "mony"
+        with pytest.raises(brux.ScenarioError) as info:
+            case.game.state_from_dict(bad)
+        message = str(info.value)
+        # the unknown key named, unless the game's own check already refuses that table (named too)
+        named = path and (f"{path}:" in message or f"{path} " in message)
+        assert f"{where}: unknown key" in message or named, message
+    bad = copy.deepcopy(view)
+    bad["seats"][0]["mony"] = 50
+    with pytest.raises(ValueError) as info:
+        case.game.state_from_dict(bad)
+    assert str(info.value).startswith("state_from_dict: seats[0].mony: unknown key")

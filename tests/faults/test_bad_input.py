@@ -58,3 +58,57 @@ def test_atomic_write_goes_through_a_symlink_and_refuses_a_device(tmp_path):
         atomic_write(os.devnull, lambda p: p.write_text("x"))
     with pytest.raises(SimsError, match="is a folder"):
         atomic_write(tmp_path, lambda p: p.write_text("x"))
+
+
+def test_numpy_counts_seeds_and_lineups_play_the_same_games():
+    game = brux.load_game("bruxelles1897", players=3)
+    plain = game.play(20, master_seed=1, first_index=2, agents=["greedy", "random", "random"])
+    numpy = game.play(np.int64(20), master_seed=np.int64(1), first_index=np.uint8(2),
+                      agents=np.array(["greedy", "random", "random"]))
+    assert plain.keys() == numpy.keys() and all(np.array_equal(plain[k], numpy[k]) for k in plain)
+    assert brux.load_game("bruxelles1897", players=np.int64(3)).players == 3
+
+
+@pytest.mark.parametrize("bad", [20.0, True, np.float64(20), np.bool_(True)])
+def test_a_game_count_that_is_not_an_integer_is_refused(bad):
+    with pytest.raises(ValueError, match="n_games must be an integer"):
+        brux.load_game("bruxelles1897", players=3).play(bad)
+
+
+def test_sims_run_takes_numpy_arguments_as_python_values():
+    import sims
+
+    plain = sims.run("bruxelles1897", players=3, games=40, agents=["random"] * 3, seed=2, jobs=1, chunk_size=20,
+                     overrides={"rounds": 4})
+    numpy = sims.run("bruxelles1897", players=np.int64(3), games=np.int64(40), agents=np.array(["random"] * 3),
+                     seed=np.int64(2), jobs=np.int64(1), chunk_size=np.int32(20), overrides={"rounds": np.int64(4)})
+    assert numpy.table().equals(plain.table())
+
+
+@pytest.mark.parametrize("jobs", [True, 1.0, np.float64(2), 0])
+def test_a_job_count_that_is_not_a_nonzero_integer_is_refused(jobs):
+    import sims
+
+    with pytest.raises(SimsError, match="jobs must be"):
+        sims.run("bruxelles1897", players=3, games=10, jobs=jobs)
+
+
+def test_numpy_players_for_tournaments_studies_and_sweeps():
+    from sims.study import study
+    from sims.sweepfile import load_sweep
+
+    assert brux.agents.tournament_lineups(["a", "b"], np.int64(2)) == [("a", "b"), ("b", "a")]
+    with pytest.raises(ValueError, match="players must be a positive integer"):
+        brux.agents.tournament_lineups(["a", "b"], 2.0)
+    with pytest.raises(SimsError, match="played by 2 to 4 players, got 3.0"):
+        study("bruxelles1897", 3.0)
+    spec = load_sweep({"game": "bruxelles1897", "players": np.int64(3), "games": np.int64(100),
+                       "grid": {"rounds": np.array([3, 4])}})
+    assert spec == load_sweep({"game": "bruxelles1897", "players": 3, "games": 100, "grid": {"rounds": [3, 4]}})
+
+
+def test_a_progress_bar_carries_its_label(capsys):
+    import sims
+
+    sims.run("bruxelles1897", players=3, games=10, jobs=1, progress="level random")
+    assert "level random" in capsys.readouterr().err

@@ -13,4 +13,5 @@ RULES = Rules(
     action_names=lambda flat: actions.action_names(), opening_labels=lambda flat: C.OPENING_LABELS,
     agents=GameAgents(agents.FEATURES, agents.WEIGHTS, entry.play_batch, entry.decide_one),
     max_length=length.max_game_length,
+    scenario_keys=("hidden",),
 )
