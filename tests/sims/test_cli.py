@@ -95,8 +95,8 @@ def test_unusable_output_folders_exit_2(tmp_path, capsys, game_name):
     assert (tmp_path / "bad" / "manifest.json").read_text() == "{"
     (tmp_path / "bad" / "manifest.json").unlink()
     assert main([*base, "--out", str(tmp_path / "bad"), "--force"]) == 0
-    assert main([*base[:-4], "--games", "20", "--jobs", "1", "--out", str(tmp_path / "bad")]) == 2
-    assert "holds a different run (games differ)" in _err_line(capsys)
+    assert main([*base, "--out", str(tmp_path / "bad"), "--seed", "9"]) == 2
+    assert "holds a different run (master_seed differ)" in _err_line(capsys)
 
 
 def test_folder_that_cannot_be_written_exits_2(capsys, game_name):
