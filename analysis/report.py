@@ -346,27 +346,30 @@ def report_and_findings(results_dir: str | Path, out_path: str | Path, format: s
 
 def write_tables(raw: dict[str, pl.DataFrame], out_path: str | Path) -> str:
     """Write the raw tables as CSV into ``<report stem>_tables/`` next to the report; returns that folder's name."""
+    from sims.atomic import atomic_folder
+
     out = Path(out_path)
-    folder = out.with_name(out.stem + "_tables")
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, t in raw.items():
-        if t is not None:
-            t.write_csv(folder / f"{name}.csv")
-    return folder.name
+
+    def fill(folder: Path) -> None:
+        for name, t in raw.items():
+            if t is not None:
+                t.write_csv(folder / f"{name}.csv")
+
+    return atomic_folder(out.with_name(out.stem + "_tables"), fill).name
 
 
 def write_page(title: str, blocks: list[_Block], out_path: str | Path, format: str,
                raw: dict[str, pl.DataFrame] | None = None) -> Path:
-    """Render blocks as one self-contained HTML or Markdown page, written atomically (raw tables as CSV)."""
+    """Render blocks as one self-contained HTML or Markdown page, written atomically (raw tables as CSV).
+
+    A symlink is written through; a path that holds a folder, device or pipe is refused before anything is written.
+    """
+    from sims.atomic import atomic_write, write_target
+
     out = Path(out_path)
+    write_target(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     csv_dir = write_tables(raw, out) if raw else ""
     text = _render_html(title, blocks, csv_dir) if format == "html" else _render_md(title, blocks, csv_dir)
-    tmp = out.with_name(out.name + ".tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(out)
-    except BaseException:  # a full disk leaves no partial file behind
-        tmp.unlink(missing_ok=True)
-        raise
+    atomic_write(out, lambda p: p.write_text(text, encoding="utf-8"))
     return out
