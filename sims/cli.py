@@ -16,7 +16,7 @@ from brux.games import DEFAULT_GAME, get_rules
 from .commands import register_all
 from .errors import SimsError
 from .execute import BACKENDS
-from .spec import DEFAULT_CHUNK_SIZE, parse_overrides
+from .spec import DEFAULT_CHUNK_SIZE, YES_GAMES, parse_overrides
 from .stopping import add_stopping_options, make_until, stop_line
 
 if TYPE_CHECKING:
@@ -60,6 +60,7 @@ def _add_run_options(p: argparse.ArgumentParser, *, games: int, out_flag: str) -
                    help="Dask scheduler (tcp://host:8786) or Ray cluster address; without it a local cluster starts")
     p.add_argument("--force", action="store_true", help="replace a results folder that holds a different run")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--yes", action="store_true", help=f"start a run of more than {YES_GAMES:,} games")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -157,6 +158,9 @@ def _run(args: argparse.Namespace) -> RunResult:
     flag = "--out-dir" if args.command == "analyze" else "--out"
     out = out_path(args.out, Path("results") / f"{args.game}-{args.players}p", flag)
     until = make_until(args)
+    if args.games > YES_GAMES and until is None and not args.yes:  # a sequential run's --games is only a cap
+        raise SimsError(f"this run plays {args.games:,} games (more than {YES_GAMES:,}); check --games, then pass "
+                        "--yes to start it")
     result = run(args.game, args.players, args.games, agents=args.agents, seed=args.seed,
                  overrides=parse_overrides(args.overrides), out=out, chunk_size=args.chunk_size, jobs=args.jobs,
                  backend=args.backend, scheduler=args.scheduler, force=args.force,
