@@ -172,8 +172,8 @@ def test_report_and_analyze(tmp_path, capsys, monkeypatch, game_name):
     for s, share in zip(seats, shares):
         low, high = float(s[2].strip("[,")), float(s[3].strip("]"))
         assert low < share < high
-    assert out.strip().endswith("report: report.html")
-    html = (tmp_path / "report.html").read_text()
+    assert out.strip().endswith(f"report: report-{game_name}-3p.html")
+    html = (tmp_path / f"report-{game_name}-3p.html").read_text()
     assert html.startswith("<!DOCTYPE html>") and "Seat balance" in html
     manifest = json.loads((tmp_path / "results" / f"{game_name}-3p" / "manifest.json").read_text())
     assert manifest["games"] == 2000 and manifest["master_seed"] == 1
