@@ -125,6 +125,13 @@ def build_blocks(results_dir: str | Path, **options: Any
         raise ResultsError(f"results data cannot be read in results folder '{results_dir}': {exc}") from exc
 
 
+def _opening_key(game: Any) -> str:
+    """How the game's opening labels read (its rules' `opening_key`); empty for a game brux does not know."""
+    from brux.games import GAMES, get_rules
+
+    return get_rules(game).opening_key if game in GAMES else ""
+
+
 def _build_blocks(
     results_dir: str | Path,
     *,
@@ -192,6 +199,9 @@ def _build_blocks(
         add(_Block("p", "No vp_<source> columns in the results."))
 
     add(_Block("h2", "Opening strength"))
+    key = _opening_key(manifest.get("game"))
+    if openings and key:
+        add(_Block("p", key))
     if not openings:
         add(_Block("p", "No opening_* columns in the results."))
     for col, op in f.openings.items():

@@ -105,13 +105,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("analyze", help="simulate and write the report in one go",
                        description="Simulate a game and write its report; prints the seat win shares with 95% "
                                    f"intervals. Without options: {DEFAULT_GAME}, 3 players, 200,000 random games, "
-                                   f"seed 1, results in results/{DEFAULT_GAME}-3p, report in report-{DEFAULT_GAME}-3p.html.")
+                                   f"seed 1, results in results/{DEFAULT_GAME}-3p, report in "
+                                   f"report-{DEFAULT_GAME}-3p.html.")
     p.add_argument("game", metavar="GAME", nargs="?", default=DEFAULT_GAME,
                    help="game (default: %(default)s)")
     _add_game_options(p)
     _add_run_options(p, games=DEFAULT_ANALYZE_GAMES, out_flag="--out-dir")
     add_stopping_options(p)
-    p.add_argument("--report", metavar="PATH", help="report file (default: report-GAME-Np.html, or .md with --format md)")
+    p.add_argument("--report", metavar="PATH",
+                   help="report file (default: report-GAME-Np.html, or .md with --format md)")
     p.add_argument("--format", choices=("html", "md"), help="report format (default: from the --report suffix)")
     register_all(sub)
     return parser
