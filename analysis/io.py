@@ -47,6 +47,11 @@ def read_manifest(path: str | Path) -> dict[str, Any]:
     fmt = manifest.get("format", 1)
     if fmt not in SUPPORTED_FORMATS:
         raise ResultsError(f"manifest '{file}' has format {fmt!r}; this version reads {list(SUPPORTED_FORMATS)}")
+    from sims.integrity import manifest_problem
+
+    problem = manifest_problem(manifest)
+    if problem:
+        raise ResultsError(f"manifest '{file}' cannot be used: {problem}")
     return manifest
 
 

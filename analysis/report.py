@@ -125,6 +125,13 @@ def build_blocks(results_dir: str | Path, **options: Any
         raise ResultsError(f"results data cannot be read in results folder '{results_dir}': {exc}") from exc
 
 
+def _opening_key(game: Any) -> str:
+    """How the game's opening labels read (its rules' `opening_key`); empty for a game brux does not know."""
+    from brux.games import GAMES, get_rules
+
+    return get_rules(game).opening_key if game in GAMES else ""
+
+
 def _build_blocks(
     results_dir: str | Path,
     *,
@@ -193,6 +200,9 @@ def _build_blocks(
         add(_Block("p", "No vp_<source> columns in the results."))
 
     add(_Block("h2", "Opening strength"))
+    key = _opening_key(manifest.get("game"))
+    if openings and key:
+        add(_Block("p", key))
     if not openings:
         add(_Block("p", "No opening_* columns in the results."))
     for col, op in f.openings.items():
@@ -347,27 +357,30 @@ def report_and_findings(results_dir: str | Path, out_path: str | Path, format: s
 
 def write_tables(raw: dict[str, pl.DataFrame], out_path: str | Path) -> str:
     """Write the raw tables as CSV into ``<report stem>_tables/`` next to the report; returns that folder's name."""
+    from sims.atomic import atomic_folder
+
     out = Path(out_path)
-    folder = out.with_name(out.stem + "_tables")
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, t in raw.items():
-        if t is not None:
-            t.write_csv(folder / f"{name}.csv")
-    return folder.name
+
+    def fill(folder: Path) -> None:
+        for name, t in raw.items():
+            if t is not None:
+                t.write_csv(folder / f"{name}.csv")
+
+    return atomic_folder(out.with_name(out.stem + "_tables"), fill).name
 
 
 def write_page(title: str, blocks: list[_Block], out_path: str | Path, format: str,
                raw: dict[str, pl.DataFrame] | None = None) -> Path:
-    """Render blocks as one self-contained HTML or Markdown page, written atomically (raw tables as CSV)."""
+    """Render blocks as one self-contained HTML or Markdown page, written atomically (raw tables as CSV).
+
+    A symlink is written through; a path that holds a folder, device or pipe is refused before anything is written.
+    """
+    from sims.atomic import atomic_write, write_target
+
     out = Path(out_path)
+    write_target(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     csv_dir = write_tables(raw, out) if raw else ""
     text = _render_html(title, blocks, csv_dir) if format == "html" else _render_md(title, blocks, csv_dir)
-    tmp = out.with_name(out.name + ".tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(out)
-    except BaseException:  # a full disk leaves no partial file behind
-        tmp.unlink(missing_ok=True)
-        raise
+    atomic_write(out, lambda p: p.write_text(text, encoding="utf-8"))
     return out

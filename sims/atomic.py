@@ -5,6 +5,7 @@ file (a folder, a device, a pipe) is refused rather than replaced."""
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 import uuid
 from collections.abc import Callable
@@ -65,6 +66,31 @@ def atomic_write(path: str | Path, write: Callable[[Path], None]) -> Path:
             raise write_error(Path(path), e) from e
         raise
     return target
+
+
+def atomic_folder(path: str | Path, fill: Callable[[Path], None]) -> Path:
+    """Fill a folder of files through a temporary sibling folder swapped in at the end: a failure (a full disk)
+    leaves the folder as it was; a folder that is there is replaced only by a complete one."""
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise SimsError(f"{str(path)!r} exists and is not a folder")
+    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
+    old = path.with_name(f".{path.name}.{uuid.uuid4().hex}.old")
+    try:
+        tmp.mkdir(parents=True)
+        fill(tmp)
+        if path.exists():
+            os.replace(path, old)
+        os.replace(tmp, path)
+    except BaseException as e:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if old.exists() and not path.exists():
+            os.replace(old, path)
+        if isinstance(e, OSError) or is_io_error(e):
+            raise write_error(path, e) from e
+        raise
+    shutil.rmtree(old, ignore_errors=True)
+    return path
 
 
 def is_io_error(e: BaseException) -> bool:

@@ -16,7 +16,7 @@ from brux.games import DEFAULT_GAME, get_rules
 from .commands import register_all
 from .errors import SimsError
 from .execute import BACKENDS
-from .spec import DEFAULT_CHUNK_SIZE, parse_overrides
+from .spec import DEFAULT_CHUNK_SIZE, YES_GAMES, parse_overrides
 from .stopping import add_stopping_options, make_until, stop_line
 
 if TYPE_CHECKING:
@@ -60,6 +60,7 @@ def _add_run_options(p: argparse.ArgumentParser, *, games: int, out_flag: str) -
                    help="Dask scheduler (tcp://host:8786) or Ray cluster address; without it a local cluster starts")
     p.add_argument("--force", action="store_true", help="replace a results folder that holds a different run")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--yes", action="store_true", help=f"start a run of more than {YES_GAMES:,} games")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -104,13 +105,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("analyze", help="simulate and write the report in one go",
                        description="Simulate a game and write its report; prints the seat win shares with 95% "
                                    f"intervals. Without options: {DEFAULT_GAME}, 3 players, 200,000 random games, "
-                                   f"seed 1, results in results/{DEFAULT_GAME}-3p, report in report.html.")
+                                   f"seed 1, results in results/{DEFAULT_GAME}-3p, report in "
+                                   f"report-{DEFAULT_GAME}-3p.html.")
     p.add_argument("game", metavar="GAME", nargs="?", default=DEFAULT_GAME,
                    help="game (default: %(default)s)")
     _add_game_options(p)
     _add_run_options(p, games=DEFAULT_ANALYZE_GAMES, out_flag="--out-dir")
     add_stopping_options(p)
-    p.add_argument("--report", default="report.html", metavar="PATH", help="report file (default: %(default)s)")
+    p.add_argument("--report", metavar="PATH",
+                   help="report file (default: report-GAME-Np.html, or .md with --format md)")
     p.add_argument("--format", choices=("html", "md"), help="report format (default: from the --report suffix)")
     register_all(sub)
     return parser
@@ -157,6 +160,9 @@ def _run(args: argparse.Namespace) -> RunResult:
     flag = "--out-dir" if args.command == "analyze" else "--out"
     out = out_path(args.out, Path("results") / f"{args.game}-{args.players}p", flag)
     until = make_until(args)
+    if args.games > YES_GAMES and until is None and not args.yes:  # a sequential run's --games is only a cap
+        raise SimsError(f"this run plays {args.games:,} games (more than {YES_GAMES:,}); check --games, then pass "
+                        "--yes to start it")
     result = run(args.game, args.players, args.games, agents=args.agents, seed=args.seed,
                  overrides=parse_overrides(args.overrides), out=out, chunk_size=args.chunk_size, jobs=args.jobs,
                  backend=args.backend, scheduler=args.scheduler, force=args.force,
@@ -230,6 +236,8 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     from .lock import folder_lock
     from .spec import RunSpec
 
+    if args.report is None:
+        args.report = f"report-{args.game}-{args.players}p.{args.format or 'html'}"
     check_output_file(args.report, "--report")
     RunSpec.create(args.game, args.players, args.games, args.agents, args.seed, parse_overrides(args.overrides),
                    args.chunk_size)

@@ -24,6 +24,16 @@ IDENTITY_KEY = "brux.chunk"
 CHECKSUM_KEY = "brux.checksum"
 IDENTITY_FORMAT = 1
 QUARANTINE = "quarantine"
+#: manifest fields that hold counts: a manifest whose field is not a whole number >= 0 is not one brux wrote
+COUNT_FIELDS = ("players", "master_seed", "games", "chunk_size", "games_done")
+
+
+def manifest_problem(manifest: Mapping[str, Any]) -> str | None:
+    """Why a results manifest's fields cannot be used (e.g. ``games is 'lots', not a whole number``), or None."""
+    if not isinstance(manifest.get("game"), str):
+        return f"game is {manifest.get('game')!r}, not a game name"
+    return next((f"{k} is {manifest[k]!r}, not a whole number" for k in COUNT_FIELDS
+                 if k in manifest and (type(manifest[k]) is not int or manifest[k] < 0)), None)
 
 
 def chunk_identity(manifest: Mapping[str, Any], index: int) -> dict[str, Any]:

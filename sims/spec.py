@@ -21,6 +21,7 @@ from .errors import SimsError
 
 DEFAULT_CHUNK_SIZE = 50_000
 MAX_CHUNKS = 999_999  # chunk files are numbered with six digits
+YES_GAMES = 10_000_000  # a command playing more games than this needs --yes
 MAX_CHUNK_SIZE = 1_000_000  # games per chunk: a chunk is built in memory before it is written
 BYTES_PER_SEAT = 600  # peak memory per game and seat while a chunk is played and written (arrays, table, Parquet)
 MANIFEST_FORMAT = 1
@@ -154,8 +155,8 @@ class RunSpec:
             overrides=over,
         )
         if -(-spec.games // spec.chunk_size) > MAX_CHUNKS:
-            raise SimsError(f"{spec.games} games in chunks of {spec.chunk_size} make more than {MAX_CHUNKS} chunks; "
-                            "use a larger chunk size")
+            raise SimsError(f"{spec.games:,} games in chunks of {spec.chunk_size:,} make more than {MAX_CHUNKS:,} "
+                            f"chunk files; use --chunk-size {-(-spec.games // MAX_CHUNKS):,} or more")
         spec.load_game()
         return spec
 

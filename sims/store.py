@@ -20,7 +20,7 @@ import polars as pl
 from .atomic import atomic_write
 from .chunks import Chunk
 from .errors import SimsError, warn
-from .integrity import QUARANTINE, check_chunk, quarantine
+from .integrity import QUARANTINE, check_chunk, manifest_problem, quarantine
 
 MANIFEST = "manifest.json"
 _CHUNK_GLOB = "chunk-*.parquet"
@@ -78,9 +78,10 @@ class ResultsFolder:
         except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
             problem = " ".join(str(e).split()) or type(e).__name__
         else:
-            if not isinstance(manifest, dict) or any(k not in manifest for k in _MANIFEST_KEYS) or \
-                    not isinstance(manifest.get("games_done"), int):
+            if not isinstance(manifest, dict) or any(k not in manifest for k in _MANIFEST_KEYS):
                 problem = "not a brux results manifest"
+            else:
+                problem = manifest_problem(manifest)
         if problem:
             raise SimsError(f"output folder {str(self.path)!r} holds a {MANIFEST} that brux cannot use ({problem}); "
                             "brux does not delete files it did not write: move it away or choose another output "
@@ -117,7 +118,8 @@ class ResultsFolder:
                 force: bool = False) -> set[int]:
         """Claim the folder for a run and return the indices of its chunks already finished there.
 
-        A folder with the same run (same manifest apart from ``games_done``) is resumed: every chunk file is
+        A folder with the same run (same manifest apart from ``games_done``) is resumed, and so is one holding
+        fewer games of the same run (the run grows; a short last chunk is played again in full): every chunk file is
         verified (identity and checksum) and one that does not belong is moved into ``quarantine/`` and played
         again. A folder with another run is refused (SimsError), or emptied of brux's files when `force` is true; a
         foreign manifest, a sweep or balance folder is refused even with `force`. The caller holds the lock.
@@ -145,20 +147,43 @@ class ResultsFolder:
                 raise SimsError(f"output folder {where!r} has chunk files but no {MANIFEST}; use --force to start "
                                 "over")
             self.clear()
-        if old is not None:
-            diff = _differences(old, manifest)
-            if diff:
-                raise SimsError(f"output folder {where!r} holds a different run ({', '.join(diff)} differ); "
-                                "use --force to replace it or choose another output folder")
+        grown = old is not None and self._check_same_run(old, manifest)
         try:
             for p in self._temp_files():
                 p.unlink(missing_ok=True)
+            if grown:
+                self._drop_short_last_chunk(old)
             done = self._check_chunks(manifest, chunks, columns)
             games_done = sum(chunks[i].count for i in done)
             self.write_manifest({**manifest, "games_done": games_done})
         except OSError as e:
             raise SimsError(f"cannot write to output folder {where!r}: {e.strerror or e}") from e
         return done
+
+    def _check_same_run(self, old: dict[str, Any], manifest: dict[str, Any]) -> bool:
+        """Refuse a folder holding another run; True when `manifest` is the same run asking for more games.
+
+        Game ``g`` of a run is played from ``game_seed(master_seed, g)`` whatever the run's size, so a larger run
+        of the same game, seed, agents and chunk size starts with the smaller one's chunks: they are kept.
+        """
+        where = str(self.path)
+        diff = _differences(old, manifest)
+        if diff == ["games"] and int(manifest["games"]) > int(old["games"]):
+            return True
+        if diff == ["games"]:
+            raise SimsError(f"output folder {where!r} holds a run of {int(old['games']):,} games, more than the "
+                            f"{int(manifest['games']):,} asked for; ask for at least {int(old['games']):,} games, "
+                            "use --force to replace it or choose another output folder")
+        if diff:
+            raise SimsError(f"output folder {where!r} holds a different run ({', '.join(diff)} differ); "
+                            "use --force to replace it or choose another output folder")
+        return False
+
+    def _drop_short_last_chunk(self, old: dict[str, Any]) -> None:
+        """Remove the smaller run's short last chunk: its games are played again, identically, in a full chunk."""
+        size, games = int(old["chunk_size"]), int(old["games"])
+        if games % size:
+            self.chunk_path(games // size).unlink(missing_ok=True)
 
     def _check_chunks(self, manifest: dict[str, Any], chunks: Sequence[Chunk], columns: Sequence[str]) -> set[int]:
         from concurrent.futures import ThreadPoolExecutor

@@ -138,27 +138,39 @@ def _write_json(path: Path, data: Any) -> None:
         raise SimsError(f"cannot write {str(path)!r}: {e.strerror or e}") from e
 
 
-def measure_rate(spec: SweepSpec, jobs: int, budget: float = 0.3) -> float:
-    """Games per second the sweep's first cell plays here (a short timed batch after loading the kernels), scaled
-    by the local workers; a rough guide for the estimate printed before a sweep starts."""
+def measure_rate(spec: SweepSpec, jobs: int, budget: float = 0.3, most: int = 6) -> float:
+    """Games per second the whole sweep is expected to play here: a rough guide printed before it starts.
+
+    Each distinct player count and line-up (the first `most` of them) is timed as a real run of its first cell —
+    playing, building and writing one chunk per worker, after the kernels are loaded — for at least
+    `budget` seconds; every cell counts at the rate of its line-up (the slowest measured one for the rest).
+    """
+    import tempfile
+
     from joblib import effective_n_jobs
 
-    from .agents import play_batch
-    from .warmup import warm_up
+    from .run import run
 
-    cell = spec.cells[0]
-    game = brux.load_game(spec.game, cell.players, **dict(cell.overrides))
-    warm_up(game, cell.agents)
-    n, seconds = 8, 0.0
-    while True:
-        start = time.perf_counter()
-        play_batch(game, cell.agents, spec.seed, 0, n)
-        seconds = time.perf_counter() - start
-        if seconds >= budget or n >= 1 << 16:
-            break
-        n *= 4
     workers = max(1, min(effective_n_jobs(jobs), os.cpu_count() or 1))
-    return n / max(seconds, 1e-9) * workers
+
+    def timed(cell: SweepCell) -> float:
+        n = 64
+        while True:
+            with tempfile.TemporaryDirectory(prefix="brux-rate-") as tmp:
+                r = run(spec.game, cell.players, n, agents=list(cell.agents), seed=spec.seed,
+                        overrides=dict(cell.overrides), out=tmp, chunk_size=-(-n // workers), jobs=jobs)
+            if r.seconds >= budget or n >= 1 << 18:
+                return r.seconds / n
+            n *= 4
+
+    cost: dict[tuple[int, tuple[str, ...]], float] = {}
+    for cell in spec.cells:
+        key = (cell.players, cell.agents)
+        if key not in cost and len(cost) < most:
+            cost[key] = timed(cell)
+    slowest = max(cost.values())
+    seconds = sum(cost.get((c.players, c.agents), slowest) for c in spec.cells) * spec.games
+    return len(spec.cells) * spec.games / max(seconds, 1e-12)
 
 
 @dataclass

@@ -44,6 +44,7 @@ class Rules:
     view: ModuleType
     action_names: Callable[[np.ndarray], tuple[str, ...]]  # readable name of every action number
     opening_labels: Callable[[np.ndarray], tuple[str, ...]]  # label of every opening code (code -1 is '-')
+    opening_key: str = ""  # how an opening label reads, and how it relates to the action names of a trace
     agents: Any = None  # brux.agents.kit.GameAgents or None
     rules_version: int = 0
     # an upper bound on the decisions of one game from the flattened parameters (the game's length.py)

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from ..execute import BACKENDS
+from ..spec import YES_GAMES
 
-YES_GAMES = 10_000_000  # a sweep playing more games than this needs --yes
-YES_SECONDS = 3600  # ... and so does one estimated to take longer than this
+YES_SECONDS = 3600  # a sweep estimated to take longer than this needs --yes (as one above YES_GAMES games does)
 
 
 def _duration(seconds: float) -> str:

@@ -112,3 +112,39 @@ def test_a_progress_bar_carries_its_label(capsys):
 
     sims.run("bruxelles1897", players=3, games=10, jobs=1, progress="level random")
     assert "level random" in capsys.readouterr().err
+
+def test_a_full_disk_keeps_the_old_report_tables_whole(tmp_path, monkeypatch):
+    import errno
+
+    import polars as pl
+
+    from analysis.report import write_tables
+
+    tables = {"a": pl.DataFrame({"x": [1]}), "b": pl.DataFrame({"x": [2]})}
+    report = tmp_path / "report.html"
+    assert write_tables(tables, report) == "report_tables"
+    before = {p.name: p.read_text() for p in (tmp_path / "report_tables").iterdir()}
+    real = pl.DataFrame.write_csv
+
+    def full_after_one(self, file=None, **kw):
+        if str(file).endswith("b.csv"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(self, file, **kw)
+
+    monkeypatch.setattr(pl.DataFrame, "write_csv", full_after_one)
+    with pytest.raises(SimsError, match="No space left on device"):
+        write_tables({"a": pl.DataFrame({"x": [9]}), "b": pl.DataFrame({"x": [9]})}, report)
+    assert {p.name: p.read_text() for p in (tmp_path / "report_tables").iterdir()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report_tables"]  # no temporary folder left
+
+
+def test_a_report_is_written_through_a_symlink_and_never_over_a_device(tmp_path):
+    from analysis.report import write_page
+
+    target = tmp_path / "real.md"
+    target.write_text("old")
+    (tmp_path / "link.md").symlink_to(target)
+    write_page("t", [], tmp_path / "link.md", "md")
+    assert (tmp_path / "link.md").is_symlink() and target.read_text().startswith("# t")
+    with pytest.raises(SimsError, match="not a regular file"):
+        write_page("t", [], os.devnull, "md")

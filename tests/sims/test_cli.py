@@ -64,6 +64,9 @@ def test_run_writes_results_and_resumes(tmp_path, capsys, game_name):
     (["run", "{game}", "--set", "colour=red"], "unknown rule parameter 'colour'"),
     (["run", "{game}", "--games", "0"], "games must be an integer at least 1"),
     (["run", "{game}", "--games", "many"], "invalid int value: 'many'"),
+    (["run", "{game}", "--games", "2000000000"], "plays 2,000,000,000 games (more than 10,000,000); check --games"),
+    (["run", "{game}", "--games", "2000000000000", "--yes"],
+     "make more than 999,999 chunk files; use --chunk-size 2,000,003 or more"),
     (["run", "{game}", "--jobs", "0"], "jobs must be"),
     (["run", "{game}", "--backend", "mpi"], "invalid choice: 'mpi'"),
     (["run", "{game}", "--scheduler", "tcp://localhost:8786"], "needs --backend dask or ray"),
@@ -95,8 +98,8 @@ def test_unusable_output_folders_exit_2(tmp_path, capsys, game_name):
     assert (tmp_path / "bad" / "manifest.json").read_text() == "{"
     (tmp_path / "bad" / "manifest.json").unlink()
     assert main([*base, "--out", str(tmp_path / "bad"), "--force"]) == 0
-    assert main([*base[:-4], "--games", "20", "--jobs", "1", "--out", str(tmp_path / "bad")]) == 2
-    assert "holds a different run (games differ)" in _err_line(capsys)
+    assert main([*base, "--out", str(tmp_path / "bad"), "--seed", "9"]) == 2
+    assert "holds a different run (master_seed differ)" in _err_line(capsys)
 
 
 def test_folder_that_cannot_be_written_exits_2(capsys, game_name):
@@ -169,8 +172,8 @@ def test_report_and_analyze(tmp_path, capsys, monkeypatch, game_name):
     for s, share in zip(seats, shares):
         low, high = float(s[2].strip("[,")), float(s[3].strip("]"))
         assert low < share < high
-    assert out.strip().endswith("report: report.html")
-    html = (tmp_path / "report.html").read_text()
+    assert out.strip().endswith(f"report: report-{game_name}-3p.html")
+    html = (tmp_path / f"report-{game_name}-3p.html").read_text()
     assert html.startswith("<!DOCTYPE html>") and "Seat balance" in html
     manifest = json.loads((tmp_path / "results" / f"{game_name}-3p" / "manifest.json").read_text())
     assert manifest["games"] == 2000 and manifest["master_seed"] == 1

@@ -67,7 +67,7 @@ def test_a_run_under_another_rules_version_is_not_resumed(tmp_path, game_name):
 def test_another_run_is_refused_unless_forced(tmp_path, game_name):
     out = tmp_path / "r"
     _run(out, game_name)
-    for kw, field in [(dict(seed=4), "master_seed"), (dict(games=600), "games"), (dict(chunk_size=50), "chunk_size"),
+    for kw, field in [(dict(seed=4), "master_seed"), (dict(chunk_size=50), "chunk_size"),
                       (dict(overrides={"rounds": 3}), "overrides, params, params_id")]:
         with pytest.raises(sims.SimsError, match=f"holds a different run \\({field} differ"):
             _run(out, game_name, **kw)
@@ -157,3 +157,42 @@ def test_temporary_run_folder_and_progress(game_name, capsys):
     assert result.path.name.startswith("brux-run-") and result.table().height == 900
     err = capsys.readouterr().err
     assert "games/s" in err and "300/300" in err
+
+
+@pytest.mark.parametrize("smaller", [GAMES, GAMES - CHUNK // 2])  # the smaller run ends on a full or a short chunk
+def test_more_games_grow_the_run_and_keep_its_chunks(tmp_path, game_name, smaller):
+    out = tmp_path / "r"
+    _run(out, game_name, games=smaller)
+    kept = {p.name: p.stat().st_mtime_ns for p in out.glob("chunk-*.parquet")
+            if int(p.stem.split("-")[1]) < smaller // CHUNK}
+    grown = _run(out, game_name, games=GAMES + 2 * CHUNK)
+    assert grown.games_played == GAMES + 2 * CHUNK - smaller // CHUNK * CHUNK
+    assert grown.manifest["games"] == grown.manifest["games_done"] == GAMES + 2 * CHUNK
+    assert all(out.joinpath(name).stat().st_mtime_ns == t for name, t in kept.items())  # not rewritten
+    assert not (out / "quarantine").exists()
+    fresh = _run(tmp_path / "fresh", game_name, games=GAMES + 2 * CHUNK)
+    assert grown.table().equals(fresh.table())
+
+
+def test_fewer_games_than_the_folder_holds_are_refused(tmp_path, game_name):
+    out = tmp_path / "r"
+    _run(out, game_name)
+    with pytest.raises(sims.SimsError, match=f"holds a run of {GAMES} games, more than the {GAMES - 1} asked for"):
+        _run(out, game_name, games=GAMES - 1)
+    assert json.loads((out / "manifest.json").read_text())["games"] == GAMES
+
+
+@pytest.mark.parametrize("field, value, problem", [("games", "lots", "games is 'lots', not a whole number"),
+                                                   ("players", -3, "players is -3, not a whole number"),
+                                                   ("game", 7, "game is 7, not a game name")])
+def test_a_manifest_with_unusable_fields_is_refused(tmp_path, game_name, field, value, problem):
+    from analysis import ResultsError, read_results
+
+    out = tmp_path / "r"
+    _run(out, game_name, games=CHUNK)
+    m = json.loads((out / "manifest.json").read_text())
+    (out / "manifest.json").write_text(json.dumps({**m, field: value}))
+    with pytest.raises(ResultsError, match=problem):
+        read_results(out)
+    with pytest.raises(sims.SimsError, match=problem):
+        _run(out, game_name, games=CHUNK)

@@ -20,6 +20,11 @@ RULES = Rules(
     hooks=hooks, entry=entry, params=params.TABLE, view=view,
     action_names=lambda flat: actions.action_names(_faces(flat)),
     opening_labels=lambda flat: actions.opening_labels(_faces(flat)),
+    opening_key=("An opening is the seat's first (opening_1) or second (opening_2) main decision of round 1, "
+                 "labelled without the space's position so that labels mean the same on every deal: "
+                 "AN:{card kind}:{type}@{face} is an Art Nouveau placement on a space of that card kind (a trace "
+                 "names the space itself: 'AN r0c2 1/3@1' on an artwork space is 'AN:artwork:1/3@1'), BR:{card} a "
+                 "Brussels placement, 'PASS' a pass."),
     agents=GameAgents(agents.FEATURES, agents.WEIGHTS, entry.play_batch, entry.decide_one),
     max_length=length.max_game_length,
 )
