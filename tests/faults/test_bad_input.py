@@ -113,6 +113,7 @@ def test_a_progress_bar_carries_its_label(capsys):
     sims.run("bruxelles1897", players=3, games=10, jobs=1, progress="level random")
     assert "level random" in capsys.readouterr().err
 
+
 def test_a_full_disk_keeps_the_old_report_tables_whole(tmp_path, monkeypatch):
     import errno
 
