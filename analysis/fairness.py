@@ -260,14 +260,16 @@ def _round2(n: int) -> int:
     return int(round(n, -digits)) if n >= 100 else int(n)
 
 
-def _decide(diff: np.ndarray, half: np.ndarray, margin: float) -> str:
-    """The verdict on pairwise differences ``diff`` with interval half-widths ``half``."""
-    low, high = diff - half, diff + half
-    if np.all((low > -margin) & (high < margin)):
-        return "fair"
-    if np.any((low > margin) | (high < -margin)):
-        return "not fair"
-    return "not decided"
+def verdict_masks(low: np.ndarray, high: np.ndarray, margin: float) -> tuple[np.ndarray, np.ndarray]:
+    """``(fair, not_fair)`` from pairwise intervals ``low``/``high`` (pairs on the last axis)."""
+    fair = np.all((low > -margin) & (high < margin), axis=-1)
+    return fair, np.any((low > margin) | (high < -margin), axis=-1)
+
+
+def _decide(low: np.ndarray, high: np.ndarray, margin: float) -> str:
+    """The verdict on pairwise intervals ``low``/``high``."""
+    fair, unfair = verdict_masks(low, high, margin)
+    return "fair" if fair else "not fair" if unfair else "not decided"
 
 
 def games_needed(diff: np.ndarray, half_width_at: Callable[[float], np.ndarray], margin: float,
@@ -277,7 +279,8 @@ def games_needed(diff: np.ndarray, half_width_at: Callable[[float], np.ndarray],
     ``half_width_at(n)`` gives the pairwise interval half-widths after ``n`` games; solved by bisection.
     """
     def decided(n: float) -> bool:
-        return _decide(diff, half_width_at(n), margin) != "not decided"
+        half = half_width_at(n)
+        return _decide(diff - half, diff + half, margin) != "not decided"
 
     if decided(games):
         return games
@@ -318,23 +321,33 @@ def fairness_verdict(counts: np.ndarray, margin: float = DEFAULT_MARGIN, confide
     ia, ib = np.array([a for a, _ in pairs], dtype=int), np.array([b for _, b in pairs], dtype=int)
     dev = mo.mean - 1.0 / p
     diff = mo.mean[ia] - mo.mean[ib]
+    enough = n >= MIN_GAMES
+    plow, phigh = np.full(len(pairs), np.nan), np.full(len(pairs), np.nan)
+    sd_pair = mo.difference_se()[ia, ib] * np.sqrt(max(n, 1))
     if sequential is not None:
-        from .sequential import cs_gap_half_width, cs_half_width
+        from . import sequential as sq
 
-        planned = int(sequential.get("planned_games") or n)
+        rule, target = sequential.get("rule", "decided"), sequential.get("target")
+        tuned = sq.games_for_precision(sq.seat_target(rule, target, margin), 1.0 - confidence, p)
 
         def seat_half(m: float) -> np.ndarray:
-            return np.full(p, cs_half_width(m, 1.0 - confidence, p, planned))
+            return np.full(p, sq.cs_half_width(m, 1.0 - confidence, p, tuned))
 
         def pair_half(m: float) -> np.ndarray:
-            return np.full(len(pairs), cs_gap_half_width(m, 1.0 - confidence, p, planned))
+            return sq.pair_half_width_at(m, sd_pair, 1.0 - confidence)
 
-        method = ("always-valid confidence sequences (normal mixture, Hoeffding): seat differences with a union "
-                  "bound over the pairs, seats with Bonferroni over the seats")
+        if enough:
+            chunks = np.asarray(sequential.get("chunk_counts", []), dtype=float)
+            if chunks.ndim != 2 or chunks.shape[1] != len(counts) or not np.array_equal(chunks.sum(axis=0), counts):
+                chunks = np.asarray(counts, dtype=float)[None, :]  # one block: still valid at this many games
+            seq_low, seq_high = sq.pair_sequence(chunks, 1.0 - confidence, sq.pair_target(rule, target, margin))
+            plow, phigh = seq_low[-1], seq_high[-1]
+        method = ("always-valid confidence sequences: seat differences by predictable plug-in empirical Bernstein "
+                  "(Waudby-Smith and Ramdas) with a union bound over the pairs, seats by a normal mixture "
+                  "(Hoeffding) with Bonferroni over the seats")
     else:
         z_seat, z_pair = z_simultaneous(p, confidence), z_simultaneous(len(pairs), confidence)
         sd = np.sqrt(np.diag(mo.cov))
-        sd_pair = mo.difference_se()[ia, ib] * np.sqrt(max(n, 1))
 
         def seat_half(m: float) -> np.ndarray:
             return z_seat * sd / np.sqrt(m)
@@ -342,14 +355,13 @@ def fairness_verdict(counts: np.ndarray, margin: float = DEFAULT_MARGIN, confide
         def pair_half(m: float) -> np.ndarray:
             return z_pair * sd_pair / np.sqrt(m)
 
+        if enough:
+            plow, phigh = diff - pair_half(n), diff + pair_half(n)
         method = ("normal intervals from per-game win shares: seat differences paired by game with Bonferroni "
                   "over the pairs, seats with Bonferroni over the seats")
-    enough = n >= MIN_GAMES
     half = seat_half(n) if enough else np.full(p, np.nan)
-    phalf = pair_half(n) if enough else np.full(len(pairs), np.nan)
     low, high = dev - half, dev + half
-    plow, phigh = diff - phalf, diff + phalf
-    verdict = _decide(diff, phalf, margin) if enough else "not decided"
+    verdict = _decide(plow, phigh, margin) if enough else "not decided"
     more = None
     if verdict == "not decided" and enough:
         total = games_needed(diff, pair_half, margin, n)
@@ -363,7 +375,7 @@ def fairness_verdict(counts: np.ndarray, margin: float = DEFAULT_MARGIN, confide
     dlo, dhi = _abs_range(low, high)
     return FairnessVerdict(p, n, margin, confidence, mo.mean, dev, low, high, float(np.max(np.abs(dev))), dlo, dhi,
                            pairs, diff, plow, phigh, best, worst, float(sign * diff[k]), float(g_lo), float(g_hi),
-                           verdict, more, method, float(np.max(half)), float(np.max(phalf)))
+                           verdict, more, method, float(np.max(half)), float(np.max((phigh - plow) / 2)))
 
 
 def per_game_arrays(df: pl.DataFrame, players: int, cols: list[str]) -> dict[str, np.ndarray]:

@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from .fairness import DEFAULT_MARGIN, fairness_verdict
+from .fairness import DEFAULT_MARGIN, fairness_verdict, pattern_shares
 
 RULES = ("precision", "decided")
 SIGMA2 = 0.25  # Hoeffding variance proxy of a [0, 1] variable
@@ -48,40 +48,107 @@ def tuned_rho(planned_games: int, alpha: float) -> float:
     return float(grid[np.argmin(_radius(v0, grid, alpha))])
 
 
-def cs_half_width(games: float, alpha: float, seats: int = 1, planned_games: int | None = None) -> float:
+def cs_half_width(games: float, alpha: float, seats: int = 1, tuned_games: int | None = None) -> float:
     """Half-width of the confidence sequence of one seat's win share after ``games`` games.
 
-    ``alpha`` is split over ``seats`` (Bonferroni); ``planned_games`` tunes ``rho`` (default: ``games``).
+    ``alpha`` is split over ``seats`` (Bonferroni); ``tuned_games`` tunes ``rho`` (default: ``games``).
     """
     if games <= 0:
         return float("inf")
     a = alpha / max(seats, 1)
-    rho = tuned_rho(int(planned_games or games), a)
+    rho = tuned_rho(int(tuned_games or games), a)
     return float(_radius(SIGMA2 * games, rho, a) / games)
 
 
-def cs_gap_half_width(games: float, alpha: float, players: int, planned_games: int | None = None) -> float:
-    """Half-width of the confidence sequence of every seat difference (simultaneous over the pairs of seats)."""
-    pairs = players * (players - 1) // 2
-    return 2 * cs_half_width(games, alpha, min(pairs, players), planned_games)
+@lru_cache(maxsize=256)
+def games_for_precision(target: float, alpha: float, seats: int) -> int:
+    """The fewest games at which a seat's confidence sequence, tuned to reach ``target`` there, has half-width at
+    most ``target`` (the tuning depends on the precision asked, not on a cap)."""
+    def reached(n: int) -> bool:
+        return cs_half_width(n, alpha, seats, n) <= target
 
-
-def games_for_precision(target: float, alpha: float, seats: int, planned_games: int) -> int:
-    """The smallest number of games whose confidence-sequence half-width is at most ``target``."""
     lo, hi = 1, 1
-    while cs_half_width(hi, alpha, seats, planned_games) > target:
+    while not reached(hi):
         hi *= 2
         if hi > 10**13:
             raise ValueError(f"precision {target} is out of reach")
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        lo, hi = (lo, mid) if cs_half_width(mid, alpha, seats, planned_games) <= target else (mid, hi)
+        lo, hi = (lo, mid) if reached(mid) else (mid, hi)
     return hi
 
 
-def check_stop(counts: np.ndarray, rule: str, *, target: float | None = None, margin: float = DEFAULT_MARGIN,
-               confidence: float = 0.95, planned_games: int) -> tuple[bool, str, Any]:
-    """Whether a sequential run may stop now: ``(stop, reason, verdict)``.
+PAIR_BET_CAP = 0.5  # largest bet lambda of the pairwise sequences (Waudby-Smith & Ramdas take 1/2 or 3/4)
+DECIDED_TARGET = 0.75  # --until-decided tunes the pairwise sequences to a half-width of this fraction of the margin
+
+
+def seat_target(rule: str, target: float | None, margin: float) -> float:
+    """The per-seat half-width a run's seat sequences are tuned to: the precision asked, or half the margin."""
+    return float(target) if rule == "precision" and target else margin / 2
+
+
+def pair_target(rule: str, target: float | None, margin: float) -> float:
+    """The pairwise half-width a run's pair sequences are tuned to (a pair's difference spans twice a seat's
+    range): twice the precision asked, or ``DECIDED_TARGET`` of the margin (a fair verdict needs the half-width
+    below the margin minus the estimated gap, about a quarter of the margin when it is reached)."""
+    return 2 * float(target) if rule == "precision" and target else DECIDED_TARGET * margin
+
+
+def pair_patterns(players: int) -> np.ndarray:
+    """``x[pattern, pair]`` = (w_a - w_b + 1) / 2 in [0, 1], pairs ``(a, b)``, ``a < b``, in order."""
+    w = pattern_shares(players)
+    ia, ib = np.triu_indices(players, 1)
+    return (w[:, ia] - w[:, ib] + 1) / 2
+
+
+def _psi(lam: np.ndarray) -> np.ndarray:
+    return (-np.log1p(-lam) - lam) / 4
+
+
+def pair_sequence(chunk_counts: np.ndarray, alpha: float, target: float) -> tuple[np.ndarray, np.ndarray]:
+    """Always-valid intervals of every seat difference after each chunk: ``(low, high)``, each ``(..., chunks,
+    pairs)``, from pattern counts ``(..., chunks, 2**players)`` in chunk order.
+
+    Predictable plug-in empirical-Bernstein confidence sequence (Waudby-Smith and Ramdas 2023, Theorem 2) of each
+    pair's per-game difference mapped to [0, 1], ``alpha`` split over the pairs, two-sided. The bet and the centring
+    of a chunk are computed from the chunks before it (so every sum is exact from pattern counts), the bet tuned to
+    a half-width of ``target`` with the variance estimated so far; the intervals are intersected over the chunks.
+    """
+    counts = np.asarray(chunk_counts, dtype=float)
+    x = pair_patterns(int(round(np.log2(counts.shape[-1]))))
+    log_term = np.log(2 * x.shape[1] / alpha)
+    shape = counts.shape[:-2] + (x.shape[1],)
+    n, sx, sxx, lam_sum, lam_x, penalty = (np.zeros(shape) for _ in range(6))
+    lo, hi = np.full(shape, -1.0), np.full(shape, 1.0)
+    low, high = np.empty(counts.shape[:-1] + (x.shape[1],)), np.empty(counts.shape[:-1] + (x.shape[1],))
+    for k in range(counts.shape[-2]):
+        c = counts[..., k, :]
+        cn, s1, s2 = c.sum(axis=-1, keepdims=True), c @ x, c @ x ** 2
+        mu = (0.5 + sx) / (1 + n)
+        spread = sxx - np.divide(sx ** 2, n, out=np.zeros(shape), where=n > 0)
+        lam = np.minimum(PAIR_BET_CAP, (target / 2) * (1 + n) / (0.25 + np.maximum(spread, 0.0)))
+        lam_sum += lam * cn
+        lam_x += lam * s1
+        penalty += _psi(lam) * 4 * (s2 - 2 * mu * s1 + cn * mu ** 2)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            centre = np.where(lam_sum > 0, 2 * lam_x / lam_sum - 1, 0.0)
+            radius = np.where(lam_sum > 0, 2 * (log_term + penalty) / lam_sum, np.inf)
+        lo, hi = np.maximum(lo, centre - radius), np.minimum(hi, centre + radius)
+        low[..., k, :], high[..., k, :] = lo, hi
+        n, sx, sxx = n + cn, sx + s1, sxx + s2
+    return low, high
+
+
+def pair_half_width_at(games: float, sd: np.ndarray, alpha: float) -> np.ndarray:
+    """The half-width the pairwise sequences reach near ``games`` games when tuned there, for per-game
+    differences of standard deviation ``sd`` (``sd * sqrt(2 log(2 pairs / alpha) / games)``)."""
+    return np.asarray(sd) * np.sqrt(2 * np.log(2 * len(sd) / alpha) / games)
+
+
+def check_stop(chunk_counts: np.ndarray, rule: str, *, target: float | None = None, margin: float = DEFAULT_MARGIN,
+               confidence: float = 0.95) -> tuple[bool, str, Any]:
+    """Whether a sequential run may stop now: ``(stop, reason, verdict)``, from the pattern counts of its chunks
+    ``(chunks, 2**players)`` in chunk order.
 
     ``rule="precision"``: stop when the confidence-sequence half-width of every seat's win share is at most
     ``target``. ``rule="decided"``: stop when the fairness verdict (every seat difference's confidence sequence
@@ -89,10 +156,13 @@ def check_stop(counts: np.ndarray, rule: str, *, target: float | None = None, ma
     """
     if rule not in RULES:
         raise ValueError(f"stopping rule must be one of {RULES}, got {rule!r}")
-    verdict = fairness_verdict(counts, margin, confidence, sequential={"planned_games": planned_games})
+    if rule == "precision" and (target is None or not 0 < target < 1):
+        raise ValueError(f"precision target must be in (0, 1), got {target!r}")
+    chunks = np.asarray(chunk_counts, dtype=float)
+    chunks = chunks.reshape(-1, chunks.shape[-1])
+    verdict = fairness_verdict(chunks.sum(axis=0), margin, confidence,
+                               sequential={"rule": rule, "target": target, "chunk_counts": chunks})
     if rule == "precision":
-        if target is None or not 0 < target < 1:
-            raise ValueError(f"precision target must be in (0, 1), got {target!r}")
         if verdict.half_width <= target:
             return True, f"precision reached: half-width {verdict.half_width:.4f} <= {target:g}", verdict
         return False, "", verdict
@@ -110,48 +180,40 @@ def simulate_runs(n_runs: int = 1000, *, rule: str = "decided", target: float | 
     Each game has one winner, drawn with probabilities ``shares`` (so the seats' win shares are ``shares`` up to
     ties), except that with probability ``tie_rate`` first place is shared by two seats drawn uniformly (1/2 each;
     this keeps every seat's expected win share unchanged for equal seats). The runs look after every
-    ``look_every`` games up to ``max_games`` and stop by ``rule`` exactly as ``brux run --until-...`` does.
-    Returns the fraction of runs per outcome (``fair``, ``not fair``, ``not decided`` at the cap), the games used
-    (median, quartiles), ``miscovered``: the fraction of runs in which some look up to the stop missed a seat's true
-    win share, and ``miscovered_gap``: the same for a true seat difference.
+    ``look_every`` games up to ``max_games`` and stop by ``rule`` with the sequences of ``brux run --until-...``,
+    each block of ``look_every`` games taken as a chunk. Returns the fraction of runs per outcome (``fair``,
+    ``not fair``, ``not decided`` at the cap), the games used (median, quartiles), ``miscovered``: the fraction of
+    runs in which some look up to the stop missed a seat's true win share, and ``miscovered_gap``: the same for a
+    true seat difference (``..._any_look``: at any look up to ``max_games``).
     """
-    from .fairness import pattern_shares
+    from .fairness import verdict_masks
 
+    if rule not in RULES:
+        raise ValueError(f"stopping rule must be one of {RULES}, got {rule!r}")
+    prob = synthetic_patterns(shares, tie_rate)
     p = len(shares)
     w = pattern_shares(p)
-    prob = np.zeros(1 << p)
-    for s, q in enumerate(shares):
-        prob[1 << s] += (1 - tie_rate) * q
-    pairs = [(a, b) for a in range(p) for b in range(a + 1, p)]
-    for a, b in pairs:
-        prob[(1 << a) | (1 << b)] += tie_rate / len(pairs)
     truth = prob @ w
+    ia, ib = np.triu_indices(p, 1)
     rng = np.random.default_rng(seed)
     looks = np.arange(look_every, max_games + 1, look_every)
     blocks = rng.multinomial(look_every, prob, size=(n_runs, looks.size))
     means = np.cumsum(blocks, axis=1) @ w / looks[None, :, None]  # (runs, looks, seats)
     alpha = 1.0 - confidence
-    half = np.array([cs_half_width(n, alpha, p, max_games) for n in looks])[None, :, None]
-    ghalf = np.array([cs_gap_half_width(n, alpha, p, max_games) for n in looks])[None, :, None]
-    ia, ib = np.array(pairs, dtype=int).T
-    diff = means[..., ia] - means[..., ib]
-    lo, hi = diff - ghalf, diff + ghalf
-    fair = np.all((lo > -margin) & (hi < margin), axis=2)
-    unfair = np.any((lo > margin) | (hi < -margin), axis=2)
-    if rule == "decided":
-        done = fair | unfair
-    elif rule == "precision":
-        done = np.broadcast_to(half[..., 0] <= target, fair.shape)
-    else:
-        raise ValueError(f"stopping rule must be one of {RULES}, got {rule!r}")
+    tuned = games_for_precision(seat_target(rule, target, margin), alpha, p)
+    half = np.array([cs_half_width(n, alpha, p, tuned) for n in looks])[None, :, None]
+    low, high = pair_sequence(blocks, alpha, pair_target(rule, target, margin))
+    fair, unfair = verdict_masks(low, high, margin)
+    done = fair | unfair if rule == "decided" else np.broadcast_to(half[..., 0] <= target, fair.shape)
     any_done = done.any(axis=1)
     first = np.where(any_done, done.argmax(axis=1), looks.size - 1)
     idx = np.arange(n_runs)
     outcome_fair = fair[idx, first] & any_done
     outcome_unfair = unfair[idx, first] & any_done
     games = looks[first]
+    true_gap = truth[ia] - truth[ib]
     missed = np.any(np.abs(means - truth) > half, axis=2)
-    missed_gap = np.any(np.abs(diff - (truth[ia] - truth[ib])) > ghalf, axis=2)
+    missed_gap = np.any((low > true_gap) | (high < true_gap), axis=2)
     looked = np.arange(looks.size)[None, :] <= first[:, None]
     return {
         "runs": n_runs, "rule": rule, "target": target, "margin": margin, "shares": list(shares),
@@ -162,4 +224,17 @@ def simulate_runs(n_runs: int = 1000, *, rule: str = "decided", target: float | 
         "games_q75": float(np.quantile(games, 0.75)), "miscovered": float((missed & looked).any(axis=1).mean()),
         "miscovered_gap": float((missed_gap & looked).any(axis=1).mean()),
         "miscovered_any_look": float(missed.any(axis=1).mean()),
+        "miscovered_gap_any_look": float(missed_gap.any(axis=1).mean()),
     }
+
+
+def synthetic_patterns(shares: tuple[float, ...], tie_rate: float) -> np.ndarray:
+    """Probabilities of the win patterns of the synthetic game of :func:`simulate_runs`."""
+    p = len(shares)
+    prob = np.zeros(1 << p)
+    for s, q in enumerate(shares):
+        prob[1 << s] += (1 - tie_rate) * q
+    ia, ib = np.triu_indices(p, 1)
+    for a, b in zip(ia, ib):
+        prob[(1 << a) | (1 << b)] += tie_rate / len(ia)
+    return prob

@@ -59,23 +59,24 @@ class Stopper:
         self.record: dict[str, Any] = {}
         self._counts: dict[str, np.ndarray] = {}
 
-    def _pattern_counts(self, folder: Path, players: int) -> np.ndarray:
+    def _chunk_counts(self, folder: Path, players: int) -> np.ndarray:
+        """``(chunks, 2**players)``: the win-pattern counts of every finished chunk, in chunk order."""
         import polars as pl
 
         from analysis.fairness import pattern_counts
 
-        total = np.zeros(1 << players)
-        for f in sorted(folder.glob("chunk-*.parquet")):
+        rows = [np.zeros(1 << players)]
+        for f in sorted(folder.glob("chunk-*.parquet")):  # zero-padded names: chunk-index order
             if f.name not in self._counts:  # each finished chunk is read once
                 c = pattern_counts(pl.scan_parquet(f).select("game_id", "players", "seat", "win_share"))
                 self._counts[f.name] = c.get(players, np.zeros(1 << players))
-            total += self._counts[f.name]
-        return total
+            rows.append(self._counts[f.name])
+        return np.array(rows[1:] or rows)
 
     def __call__(self, folder: Path, manifest: dict[str, Any]) -> bool:
         from analysis.sequential import check_stop
 
-        planned = int(manifest["games"])
+        planned = int(manifest["games"])  # only a cap: the sequences are tuned to the precision asked
         if not self.looks:  # a resumed run carries on the looks recorded before
             try:
                 old = json.loads((Path(folder) / STOPPING_FILE).read_text(encoding="utf-8"))
@@ -84,14 +85,14 @@ class Stopper:
                     self.looks = [int(n) for n in old.get("looks", [])]
             except (OSError, ValueError, AttributeError):
                 pass
-        counts = self._pattern_counts(Path(folder), int(manifest["players"]))
-        games = int(counts.sum())
+        chunks = self._chunk_counts(Path(folder), int(manifest["players"]))
+        games = int(chunks.sum())
         if games == 0:
             return False
         if not self.looks or self.looks[-1] != games:
             self.looks.append(games)
-        stop, reason, verdict = check_stop(counts, self.rule, target=self.target, margin=self.margin,
-                                           confidence=self.confidence, planned_games=planned)
+        stop, reason, verdict = check_stop(chunks, self.rule, target=self.target, margin=self.margin,
+                                           confidence=self.confidence)
         if not stop and games >= planned:
             reason = f"all {planned:,} planned games played before the rule was met"
         self.record = {
@@ -100,6 +101,7 @@ class Stopper:
             "stopped_early": bool(stop and games < planned), "reason": reason or "still running",
             "verdict": verdict.verdict, "half_width": verdict.half_width,
             "gap_half_width": verdict.gap_half_width,
+            "chunk_counts": chunks.astype(int).tolist(),
             "params_id": manifest.get("params_id"), "master_seed": manifest.get("master_seed"),
         }
         text = json.dumps(self.record, indent=1) + "\n"

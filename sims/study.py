@@ -150,13 +150,10 @@ def choose_levels(game: str, players: int, persona: str | None) -> list[str]:
 
 
 def games_for_target(precision: float, players: int) -> int:
-    """Games for an always-valid half-width of ``precision`` on every seat (the cap tunes the sequence)."""
+    """Games for an always-valid half-width of ``precision`` on every seat."""
     from analysis.sequential import games_for_precision
 
-    n = games_for_precision(precision, 1 - CONFIDENCE, players, 1000)
-    for _ in range(3):  # the boundary is tuned for the planned games: iterate to a fixed point
-        n = games_for_precision(precision, 1 - CONFIDENCE, players, n)
-    return n
+    return games_for_precision(precision, 1 - CONFIDENCE, players)
 
 
 def allocate(levels: list[dict[str, Any]], budget: float, need: int) -> None:

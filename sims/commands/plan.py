@@ -78,7 +78,7 @@ def run_plan(args: argparse.Namespace) -> int:
         from analysis.sequential import games_for_precision
 
         _check("--until-precision", args.until_precision, 0, 0.5)
-        n = games_for_precision(args.until_precision, 1 - args.confidence, players, args.games)
+        n = games_for_precision(args.until_precision, 1 - args.confidence, players)
         print(f"  sequential run to a half-width of {100 * args.until_precision:g} points (always valid, cap "
               f"{args.games:,}): {n:,} games")
     if games is not None:

@@ -103,8 +103,9 @@ def test_verdicts():
     sd = np.array([mo.difference_se()[a, b] for a, b in few.pairs]) * np.sqrt(mo.games)
     z = z_simultaneous(3, 0.95)
     total = few.games + few.more_games
-    assert _decide(few.pair_diff, z * sd / np.sqrt(total), 0.02) != "not decided"
-    assert _decide(few.pair_diff, z * sd / np.sqrt(few.games + few.more_games / 10), 0.02) == "not decided"
+    h, h10 = z * sd / np.sqrt(total), z * sd / np.sqrt(few.games + few.more_games / 10)
+    assert _decide(few.pair_diff - h, few.pair_diff + h, 0.02) != "not decided"
+    assert _decide(few.pair_diff - h10, few.pair_diff + h10, 0.02) == "not decided"
     with pytest.raises(ValueError, match="margin"):
         fairness_verdict(pattern_counts(equal)[3], margin=2)
 
@@ -116,7 +117,7 @@ def test_the_verdict_is_on_the_gaps_between_seats_not_on_each_seat():
     counts = _counts([1 / 3 - 0.015, 1 / 3, 1 / 3 + 0.015], 400_000)
     v = fairness_verdict(counts, margin=0.02)
     per_seat = z_simultaneous(3, 0.95) * np.sqrt(np.diag(moments(counts).cov) / 400_000)
-    assert _decide(v.deviation, per_seat, 0.02) == "fair"  # what a per-seat verdict would say
+    assert _decide(v.deviation - per_seat, v.deviation + per_seat, 0.02) == "fair"  # what a per-seat verdict would say
     assert v.verdict == "not fair" and v.gap_low > 0.02
     assert (v.best_seat, v.worst_seat) == (2, 0) and v.gap == pytest.approx(0.03, abs=1e-5)
     assert "seat 2 (best) minus seat 0 (worst) is 3.00 points" in v.sentence()
@@ -127,7 +128,7 @@ def test_the_verdict_is_on_the_gaps_between_seats_not_on_each_seat():
     counts = _counts([1 / 3 - 0.011, 1 / 3, 1 / 3 + 0.011], 100_000)
     v = fairness_verdict(counts, margin=0.02)
     per_seat = z_simultaneous(3, 0.95) * np.sqrt(np.diag(moments(counts).cov) / 100_000)
-    assert _decide(v.deviation, per_seat, 0.02) == "fair"
+    assert _decide(v.deviation - per_seat, v.deviation + per_seat, 0.02) == "fair"
     assert v.verdict == "not decided" and v.gap_low < 0.02 < v.gap_high
     # equal seats: fair, and the sentence still names the best and the worst seat
     v = fairness_verdict(_counts([0.334, 0.333, 0.333], 200_000), margin=0.02)
@@ -136,16 +137,20 @@ def test_the_verdict_is_on_the_gaps_between_seats_not_on_each_seat():
 
 
 def test_sequential_verdict_is_on_the_gaps_with_the_always_valid_width():
-    from analysis.sequential import cs_gap_half_width, cs_half_width
+    from analysis.sequential import cs_half_width, games_for_precision, pair_sequence
 
     counts = _counts([1 / 3 - 0.015, 1 / 3, 1 / 3 + 0.015], 1_000_000)
-    v = fairness_verdict(counts, margin=0.02, sequential={"planned_games": 1_000_000})
+    chunks = np.array([counts / 4] * 4)
+    v = fairness_verdict(counts, margin=0.02, sequential={"rule": "decided", "chunk_counts": chunks})
     assert v.verdict == "not fair" and "confidence sequences" in v.method
-    assert v.gap_half_width == pytest.approx(cs_gap_half_width(1_000_000, 0.05, 3, 1_000_000))
-    assert v.gap_half_width == pytest.approx(2 * cs_half_width(1_000_000, 0.05, 3, 1_000_000))
-    assert v.half_width == pytest.approx(cs_half_width(1_000_000, 0.05, 3, 1_000_000))
-    # two players: one pair, so the pair's sequence does not split alpha
-    assert cs_gap_half_width(10_000, 0.05, 2, 10_000) == pytest.approx(2 * cs_half_width(10_000, 0.05, 1, 10_000))
+    low, high = pair_sequence(chunks, 0.05, 0.75 * 0.02)
+    assert np.allclose(v.pair_low, low[-1]) and np.allclose(v.pair_high, high[-1])
+    assert v.gap_half_width == pytest.approx(np.max(high[-1] - low[-1]) / 2)
+    assert v.half_width == pytest.approx(cs_half_width(1_000_000, 0.05, 3, games_for_precision(0.01, 0.05, 3)))
+    # a record without chunk counts (or not matching the table) is one block, whose bet is set before any game
+    one = fairness_verdict(counts, margin=0.02, sequential={"rule": "decided", "chunk_counts": chunks[:3]})
+    low1, high1 = pair_sequence(counts[None, :], 0.05, 0.75 * 0.02)
+    assert np.allclose(one.pair_low, low1[-1]) and one.verdict == "not fair"
 
 
 def test_bad_inputs_name_the_problem():
