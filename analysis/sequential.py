@@ -14,12 +14,11 @@ inequality, the two-sided boundary
 for all t at once (the normal-mixture boundary of Howard, Ramdas, McAuliffe and Sekhon, "Time-uniform,
 nonparametric, nonasymptotic confidence sequences", Annals of Statistics 49(2), 2021; mixing over the tilt
 lambda ~ N(0, 1/rho) of exp(lambda S_t - lambda^2 V_t / 2)). ``rho`` sets where
-the boundary is tightest; it is tuned to the run's planned number of games. The seats share ``alpha`` by
-Bonferroni. The fairness verdict compares seats: a per-game difference of two seats' shares lies in [-1, 1], so
-its sequence is the same boundary scaled by 2, with ``alpha`` split over the ``k = min(pairs, seats)`` pairs (a union
-bound over the pairs when there are fewer pairs than seats; otherwise the differences of the seats' own sequences,
-which hold together with probability ``1 - alpha``). The boundary depends only on the number of games, not on the
-data, so the games needed for a given precision are known in advance (``games_for_precision``).
+the boundary is tightest; it is tuned to the games at which the half-width asked is reached (never to the --games
+cap). The seats share ``alpha`` by Bonferroni. The fairness verdict compares seats: each pair's per-game
+difference gets the predictable plug-in empirical-Bernstein sequence of Waudby-Smith and Ramdas ("Estimating means
+of bounded random variables by betting", JRSS-B 2023, Theorem 2), ``alpha`` split over the pairs, with its bet fixed
+per chunk from the earlier chunks (``pair_sequence``), so it is computed exactly from per-chunk pattern counts.
 """
 
 from __future__ import annotations
