@@ -34,7 +34,7 @@ from .fairness import (
     per_game_lazy,
     seat_differences,
 )
-from .openings import opening_strength
+from .openings import DEFAULT_CORRECTION, SIMULTANEOUS, opening_strength
 from .power import detectable_gap, detectable_opening
 from .sources import DEFAULT_EFFECT_GAMES, effects_from_arrays, effects_table
 from .stats import pct, plural
@@ -42,6 +42,16 @@ from .stats import pct, plural
 STOPPING_FILE = "stopping.json"
 CORRECTION_NAMES = {"holm": "Holm", "fdr_bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni", "none": "no"}
 GAP_BOOT = 20_000
+
+
+def interval_note(correction: str, rows: int, confidence: float) -> str:
+    """What the opening intervals of a table of ``rows`` rows corrected by ``correction`` mean."""
+    if correction in SIMULTANEOUS:
+        return (f"The intervals are simultaneous {confidence:.0%} intervals over the table's {plural(rows, 'row')} "
+                f"(all hold together); a row is significant exactly when its interval excludes 0.")
+    return (f"Each interval is drawn at the level the {CORRECTION_NAMES.get(correction, correction)} correction "
+            f"used for its row, so it excludes 0 exactly for the significant rows; the intervals are not "
+            f"simultaneous (together they hold less often than {confidence:.0%}).")
 
 
 def read_stopping(folder: str | Path, manifest: dict[str, Any]) -> dict[str, Any] | None:
@@ -133,7 +143,7 @@ def source_means(lf: pl.LazyFrame, sources: list[str]) -> pl.DataFrame:
 
 
 def findings(data: Table | str | Path, *, margin: float = DEFAULT_MARGIN, confidence: float = 0.95,
-             correction: str = "holm", min_games: int = 100, stopping: dict[str, Any] | None = None,
+             correction: str = DEFAULT_CORRECTION, min_games: int = 100, stopping: dict[str, Any] | None = None,
              seed: int = 0) -> Findings:
     """Compute the findings of a results folder (path) or a per-seat results table.
 
@@ -237,8 +247,9 @@ def _sentences(f: Findings, correction: str, min_games: int) -> list[str]:
             out.append(text)
     for col, t in f.openings.items():
         sig = t.filter(pl.col("significant"))
+        simultaneous = ", simultaneous intervals" if correction in SIMULTANEOUS else ", intervals not simultaneous"
         fam = (f"{CORRECTION_NAMES.get(correction, correction)} correction over the {t.height} seat × opening rows "
-               f"of {col} with at least {min_games} games, each against the rest of its seat's games")
+               f"of {col} with at least {min_games} games, each against the rest of its seat's games{simultaneous}")
         if not t.height:
             continue
         if not sig.height:

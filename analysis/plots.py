@@ -245,7 +245,8 @@ def plot_opening_strength(
     """Forest plot of each opening's difference from the rest of its seat, with the corrected interval.
 
     The intervals are drawn at the level the correction used for each row (``delta_low``/``delta_high`` of
-    :func:`opening_strength`) and coloured by the same decision, so an interval is red exactly when it excludes 0.
+    :func:`opening_strength`; simultaneous over the table with the default Bonferroni correction) and coloured by
+    the same decision, so an interval is red exactly when it excludes 0.
     ``data`` is a results table (``column`` and ``opening_kwargs`` go to :func:`opening_strength`) or an
     :func:`opening_strength` table; at most ``max_rows`` rows are shown (:func:`select_openings`).
     """

@@ -13,9 +13,10 @@ from . import _render as R
 from ._frame import columns, opening_columns, source_columns
 from .balance import GAME_KEY_CANDIDATES, metrics_from_seat_balance, seat_balance
 from .fairness import DEFAULT_MARGIN
-from .findings import CORRECTION_NAMES, Findings, findings, pct, read_stopping
+from .findings import CORRECTION_NAMES, Findings, findings, interval_note, pct, read_stopping
 from .io import ResultsError, is_sweep, read_results
 from .length import game_length
+from .openings import DEFAULT_CORRECTION
 from .plots import (
     figure_png,
     plot_opening_strength,
@@ -136,7 +137,7 @@ def _build_blocks(
     results_dir: str | Path,
     *,
     min_games: int = 100,
-    correction: str = "holm",
+    correction: str = DEFAULT_CORRECTION,
     confidence: float = 0.95,
     top: int = 10,
     margin: float = DEFAULT_MARGIN,
@@ -212,9 +213,8 @@ def _build_blocks(
         fam = CORRECTION_NAMES.get(correction, correction)
         add(_Block("p", f"Each seat x opening with at least {min_games:,} games against the rest of that seat's "
                         f"games; one correction family per table: {fam} over its {op.height} rows, "
-                        f"{sig.height} significant. Intervals are drawn at the level the correction used for each "
-                        "row, so they exclude 0 exactly for the significant rows. Ranked by the empirical-Bayes "
-                        f"shrunken difference; the least-played opening shown has "
+                        f"{sig.height} significant. " + interval_note(correction, op.height, confidence)
+                        + " Ranked by the empirical-Bayes shrunken difference; the least-played opening shown has "
                         f"{int(op['games'].min()) if op.height else 0:,} games."))
         if op.height == 0:
             continue
@@ -319,7 +319,7 @@ def write_report(
     format: str = "html",
     *,
     min_games: int = 100,
-    correction: str = "holm",
+    correction: str = DEFAULT_CORRECTION,
     confidence: float = 0.95,
     top: int = 10,
     margin: float = DEFAULT_MARGIN,
@@ -332,16 +332,17 @@ def write_report(
     Game length, How many games?, Run (the manifest, and how a sequential run stopped) and Full tables (folded
     away; every one also written as CSV into the folder ``<report name>_tables`` next to the report).
     ``format`` is ``"html"`` or ``"md"``; plots are embedded as base64 PNG data URIs in both. ``margin`` is the
-    fairness margin in win share (0.02 = 2 points). A sweep folder (``sweep.json``) gets the comparison report of
-    its cells instead (:func:`analysis.compare.write_sweep_report`).
+    fairness margin in win share (0.02 = 2 points). ``correction`` is the opening tables' multiple-comparison
+    correction (:func:`analysis.opening_strength`; the default Bonferroni gives simultaneous intervals). A sweep
+    folder (``sweep.json``) gets the comparison report of its cells instead
+    (:func:`analysis.compare.write_sweep_report`, with its own Holm correction over the seats).
     """
     if format not in FORMATS:
         raise ValueError(f"format must be one of {FORMATS}, got {format!r}")
     if is_sweep(results_dir):  # a sweep folder: the comparison report of its cells (analysis.compare)
         from .compare import write_sweep_report
 
-        return write_sweep_report(results_dir, out_path, format, confidence=confidence, correction=correction,
-                                  margin=margin)
+        return write_sweep_report(results_dir, out_path, format, confidence=confidence, margin=margin)
     return report_and_findings(results_dir, out_path, format, min_games=min_games, correction=correction,
                                confidence=confidence, top=top, margin=margin)[0]
 
