@@ -21,7 +21,7 @@ import numpy as np
 import polars as pl
 
 from ._frame import Table, columns, finish, require, to_lazy
-from .stats import simultaneous_intervals, wilson_interval
+from .stats import share_interval, simultaneous_intervals, wilson_interval
 
 LINEUP_SEPARATOR = " | "
 GAME_KEY_CANDIDATES = ("run", "game", "params_id", "players", "game_id", "seed")
@@ -33,6 +33,7 @@ def _win_counts() -> list[pl.Expr]:
     return [
         pl.len().alias("games"),
         ws.sum().alias("wins"),
+        (ws * ws).sum().alias("wins2"),
         (ws >= 1.0 - _OUTRIGHT_EPS).sum().alias("outright_wins"),
         ((ws > 0.0) & (ws < 1.0 - _OUTRIGHT_EPS)).sum().alias("shared_wins"),
     ]
@@ -109,13 +110,14 @@ def _seat_counts_by_game(lf: pl.LazyFrame, cols: list[str], per_seat: pl.DataFra
 
 
 def seat_balance(df: Table, confidence: float = 0.95, *, as_pandas: bool = False) -> Any:
-    """Win share per seat, with a Wilson interval and simultaneous (Goodman) intervals across seats.
+    """Win share per seat, with a score interval and simultaneous (Goodman) intervals across seats.
 
     One row per ``players`` x ``lineup`` x ``seat``. Columns:
 
     * ``games`` - rows (games) of that seat; ``wins`` - sum of ``win_share``; ``win_share`` = wins / games.
-    * ``win_share_low``/``win_share_high`` - Wilson interval at ``confidence`` from
-      ``proportion_confint(wins, games, method="wilson")``; the fractional tie credit is used as the success count.
+    * ``win_share_low``/``win_share_high`` - score interval at ``confidence`` with the per-game variance of the
+      win shares (:func:`analysis.stats.share_interval`: Wilson's interval when no game is tied; a tie's
+      fractional credit has less variance than a 0/1 outcome, which Wilson's interval would overstate).
     * ``outright_wins`` (``win_share == 1``), ``shared_wins`` (first place shared with others), ``outright_rate``
       = outright_wins / games.
     * ``outright_sim_low``/``outright_sim_high`` - simultaneous intervals for the *outright*-win probability
@@ -135,7 +137,7 @@ def seat_balance(df: Table, confidence: float = 0.95, *, as_pandas: bool = False
 def _finish_balance(counts: pl.DataFrame, confidence: float) -> pl.DataFrame:
     games = counts["games"].to_numpy().astype(float)
     wins = counts["wins"].to_numpy().astype(float)
-    low, high = wilson_interval(wins, games, confidence)
+    low, high = share_interval(wins, counts["wins2"].to_numpy().astype(float), games, confidence)
     outright_sim_low = np.full(counts.height, np.nan)
     outright_sim_high = np.full(counts.height, np.nan)
     keys = list(zip(counts["players"].to_list(), counts["lineup"].to_list()))
@@ -162,7 +164,8 @@ def _finish_balance(counts: pl.DataFrame, confidence: float) -> pl.DataFrame:
         fair.alias("fair_share"),
     ).with_columns((pl.col("win_share") / pl.col("fair_share")).alias("ratio_to_fair")).select(
         "players", "lineup", "seat", "games", "wins", "win_share", "win_share_low", "win_share_high",
-        "outright_wins", "shared_wins", "outright_rate", "outright_sim_low", "outright_sim_high", "fair_share", "ratio_to_fair",
+        "outright_wins", "shared_wins", "outright_rate", "outright_sim_low", "outright_sim_high", "fair_share",
+        "ratio_to_fair",
     )
 
 

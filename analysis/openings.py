@@ -18,7 +18,7 @@ import polars as pl
 from scipy import stats as _st
 
 from ._frame import Table, columns, finish, opening_columns, require, to_lazy
-from .stats import adjust_pvalues, adjusted_levels, shrink, wilson_interval, ztest_welch
+from .stats import adjust_pvalues, adjusted_levels, share_interval, shrink, ztest_welch
 
 DEPTH_SEPARATOR = " / "
 REFERENCES = ("seat", "rest")
@@ -67,8 +67,8 @@ def opening_strength(
     times are dropped before the correction. Columns:
 
     * ``opening`` - the label (``depth > 1``: ``opening_1 / opening_2 / ...``); ``games``; ``frequency`` = games /
-      all games of that seat; ``wins`` (sum of ``win_share``); ``win_share`` with the Wilson interval
-      ``win_share_low``/``win_share_high`` (as in :func:`seat_balance`).
+      all games of that seat; ``wins`` (sum of ``win_share``); ``win_share`` with the score interval
+      ``win_share_low``/``win_share_high`` (per-game variance, as in :func:`seat_balance`).
     * ``reference_share`` - ``reference="rest"`` (default): the seat's win share in the games where it played
       another opening; ``reference="seat"``: the seat's average over all its games (which includes the opening).
     * ``delta`` = win_share - reference_share with ``se`` (from the per-game variance of the win share in each
@@ -132,7 +132,7 @@ def corrected_intervals(delta, se, p, correction: str = DEFAULT_CORRECTION, conf
 def _finish_openings(t: pl.DataFrame, correction: str, confidence: float, reference: str) -> pl.DataFrame:
     games, wins, wins2, seat_games, seat_wins, seat_wins2 = (
         t[c].to_numpy().astype(float) for c in ("games", "wins", "wins2", "seat_games", "seat_wins", "seat_wins2"))
-    low, high = wilson_interval(wins, games, confidence)
+    low, high = share_interval(wins, wins2, games, confidence)
     with np.errstate(divide="ignore", invalid="ignore"):
         share = wins / games
         if reference == "rest":

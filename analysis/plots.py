@@ -77,7 +77,8 @@ def _group_title(players: Any, lineup: Any) -> str:
 
 def plot_seat_balance(data: Table, *, confidence: float = 0.95, margin: float | None = None,
                       path: str | Path | None = None) -> Figure:
-    """Win share per seat as dots with Wilson intervals around the fair-share line, one panel per line-up.
+    """Win share per seat as dots with score intervals (per-game variance) around the fair-share line, one panel
+    per line-up.
 
     ``data`` is a results table or a :func:`seat_balance` table. The axis is zoomed to the data (not from 0), so
     a gap of a few points is visible; ``margin`` shades the band ``fair share +- margin`` (the verdict applies the

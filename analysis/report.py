@@ -77,7 +77,8 @@ def _seat_table(f: Findings, sb: pl.DataFrame) -> pl.DataFrame:
                 fair = 1.0 / v.players
                 interval = {f"{f.confidence:.0%} interval (always valid)": _iv(fair + v.low[s], fair + v.high[s])}
             else:
-                interval = {f"{f.confidence:.0%} interval (Wilson)": _iv(r["win_share_low"], r["win_share_high"])}
+                interval = {f"{f.confidence:.0%} interval (score, per-game variance)":
+                            _iv(r["win_share_low"], r["win_share_high"])}
             rows.append({"Players": v.players, "Seat": s, "Win share (%)": pct(r["win_share"]), **interval,
                          "vs fair share (points)": pct(v.deviation[s], True, 2),
                          "simultaneous interval": _iv(v.low[s], v.high[s], True, 2),

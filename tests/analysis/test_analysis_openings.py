@@ -49,7 +49,8 @@ def test_columns_match_statsmodels(planted_table):
         assert row["wins"] == pytest.approx(mine.sum())
         assert row["frequency"] == pytest.approx(mine.size / seat.height)
         assert row["reference_share"] == pytest.approx(rest.mean())
-        lo, hi = proportion_confint(row["wins"], row["games"], alpha=0.1, method="wilson")
+        q, eff = mine.mean(), mine.size * mine.mean() * (1 - mine.mean()) / mine.var()
+        lo, hi = proportion_confint(q * eff, eff, alpha=0.1, method="wilson")
         assert (row["win_share_low"], row["win_share_high"]) == pytest.approx((lo, hi))
         # the rest of the seat is the reference: Welch-type two-sample z test on the per-game win shares
         z, p = CompareMeans(DescrStatsW(mine), DescrStatsW(rest)).ztest_ind(usevar="unequal")
