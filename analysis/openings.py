@@ -64,7 +64,8 @@ def opening_strength(
     """Win share per ``players`` x ``seat`` x opening, compared with the seat's other games, corrected.
 
     Line-ups are pooled (filter the table first to study one line-up). Openings played fewer than ``min_games``
-    times are dropped before the correction. Columns:
+    times are dropped before the correction, and so is a "-" row of ``opening_k`` that holds the same games as a
+    row of an earlier opening column (:func:`implied_no_decision`; each game counted once). Columns:
 
     * ``opening`` - the label (``depth > 1``: ``opening_1 / opening_2 / ...``); ``games``; ``frequency`` = games /
       all games of that seat; ``wins`` (sum of ``win_share``); ``win_share`` with the score interval
@@ -105,8 +106,38 @@ def opening_strength(
         .sort("players", "seat", "opening")
         .collect()
     )
+    implied = implied_no_decision(lf, column) if depth == 1 else None
+    if implied is not None and implied.height:
+        per_opening = per_opening.join(implied.with_columns(pl.lit("-").alias("opening")),
+                                       on=["players", "seat", "opening"], how="anti")
     out = _finish_openings(per_opening, correction, confidence, reference)
     return finish(out, as_pandas)
+
+
+def implied_no_decision(lf: pl.LazyFrame, column: str) -> pl.DataFrame | None:
+    """The ``players`` x ``seat`` whose "-" (no decision) row of ``opening_k`` repeats a row of an earlier column.
+
+    When every game without a k-th decision has the same ``opening_j`` (j < k) label, and that label has no other
+    games (say ``opening_1`` PASS ends the opening), the "-" row of ``opening_k`` holds exactly the games of that
+    earlier row: it is dropped so that no games are counted twice. ``None`` for ``opening_1`` or other columns.
+    """
+    prefix = "opening_"
+    if not column.startswith(prefix) or not column[len(prefix):].isdigit() or int(column[len(prefix):]) < 2:
+        return None
+    cols = columns(lf)
+    earlier = [f"{prefix}{j}" for j in range(1, int(column[len(prefix):])) if f"{prefix}{j}" in cols]
+    keys = ["players", "seat"]
+    found = []
+    for col in earlier:
+        label = pl.col(col).cast(pl.String).fill_null("-")
+        missing = (lf.filter(pl.col(column).is_null()).group_by(keys)
+                   .agg(pl.len().alias("n"), label.n_unique().alias("labels"), label.first().alias("label")))
+        totals = lf.group_by(*keys, label.alias("label")).agg(pl.len().alias("total"))
+        found.append(missing.join(totals, on=[*keys, "label"]).filter(
+            (pl.col("labels") == 1) & (pl.col("n") == pl.col("total"))).select(keys))
+    if not found:
+        return None
+    return pl.concat(pl.collect_all(found)).unique()
 
 
 def _var(total: np.ndarray, total2: np.ndarray, n: np.ndarray) -> np.ndarray:

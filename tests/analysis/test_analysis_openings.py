@@ -178,3 +178,20 @@ def test_default_correction_is_simultaneous_and_the_report_says_which(planted_ta
     assert "simultaneous 95% intervals over the table's 24 rows" in interval_note("bonferroni", 24, 0.95)
     assert "not simultaneous" in interval_note("holm", 24, 0.95)
     assert "not simultaneous" in interval_note("fdr_bh", 24, 0.95)
+
+
+def test_no_decision_row_that_repeats_an_earlier_opening_is_counted_once():
+    # opening_1 PASS ends the opening: those games have no opening_2, so opening_2's "-" row is the same games
+    rng = np.random.default_rng(3)
+    n = 6_000
+    first = rng.choice(["A", "B", "PASS"], size=n)
+    second = np.where(first == "PASS", None, rng.choice(["x", "y"], size=n))
+    df = pl.DataFrame({"players": 2, "seat": np.tile([0, 1], n // 2), "win_share": rng.integers(0, 2, n) * 1.0,
+                       "opening_1": first, "opening_2": pl.Series(second.tolist(), dtype=pl.String)})
+    op2 = opening_strength(df, "opening_2", min_games=10)
+    assert "-" not in op2["opening"].to_list() and op2.height == 4
+    assert "PASS" in opening_strength(df, "opening_1", min_games=10)["opening"].to_list()
+    # a "-" row with games of its own (not one earlier row) stays
+    df = df.with_columns(pl.when(pl.col("opening_1") == "A").then(None).otherwise(pl.col("opening_2"))
+                         .alias("opening_2"))
+    assert "-" in opening_strength(df, "opening_2", min_games=10)["opening"].to_list()
