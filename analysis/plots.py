@@ -138,8 +138,10 @@ def plot_seat_differences(diffs: pl.DataFrame, *, confidence: float = 0.95, marg
 
 
 def plot_source_effects(effects: pl.DataFrame, shares: pl.DataFrame, *, path: str | Path | None = None) -> Figure:
-    """Two panels per source: its share of all VP, and its within-game effect on winning (odds ratio per
+    """Two panels per source: its share of all VP, and its within-game association with winning (odds ratio per
     within-game SD, with interval) from :func:`analysis.sources.source_effects`."""
+    if "model" in effects.columns:  # the one-at-a-time fits (the joint fit is in the report's table)
+        effects = effects.filter(pl.col("model") == "alone")
     players = effects["players"][0] if effects.height else None
     e = effects.filter(pl.col("players") == players).sort("or_per_sd") if effects.height else effects
     sh = dict(zip(*shares.filter(pl.col("players") == players).select("source", "share"))) if shares.height else {}

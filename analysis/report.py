@@ -89,13 +89,19 @@ def _seat_table(f: Findings, sb: pl.DataFrame) -> pl.DataFrame:
 def _source_table(f: Findings) -> pl.DataFrame:
     if f.source_effects is None:
         return pl.DataFrame()
-    t = f.source_effects.join(f.source_shares, on=["players", "source"], how="left").sort(
-        "or_per_sd", descending=True, nulls_last=True)
+    e = f.source_effects
+    alone = e.filter(pl.col("model") == "alone")
+    joint = e.filter(pl.col("model") != "alone").select(
+        "players", "source", pl.col("or_per_sd").alias("j"), pl.col("or_sd_low").alias("jl"),
+        pl.col("or_sd_high").alias("jh"))
+    t = alone.join(f.source_shares, on=["players", "source"], how="left").join(
+        joint, on=["players", "source"], how="left").sort("or_per_sd", descending=True, nulls_last=True)
     return pl.DataFrame([{
         "Source": r["source"], "Share of VP (%)": f"{100 * r['share']:.1f}", "Mean VP": f"{r['mean_vp']:.2f}",
-        "Odds ratio per SD": f"{r['or_per_sd']:.3f}", f"{f.confidence:.0%} interval":
+        "Odds ratio per SD, alone": f"{r['or_per_sd']:.3f}", f"{f.confidence:.0%} interval":
             f"{r['or_sd_low']:.3f} to {r['or_sd_high']:.3f}",
         "Odds ratio per VP": f"{r['odds_ratio']:.3f}", "p": format_p(r["p_value"]),
+        "Odds ratio per SD, joint": "left free" if r["j"] is None else f"{r['j']:.3f} ({r['jl']:.3f} to {r['jh']:.3f})",
     } for r in t.iter_rows(named=True)])
 
 
@@ -191,12 +197,22 @@ def _build_blocks(
         raw["source_effects"] = f.source_effects
         e = f.source_effects
         ties = int(e["tie_games"].max()) if e.height else 0
+        fitted = int(e["games"].min()) if e.height else 0
+        outright = int(e["outright_games"].max()) if e.height else 0
+        joint = e.filter(pl.col("model") != "alone")["model"].unique().to_list()
+        left = joint[0].removeprefix("joint without ") if joint else ""
         add(_Block("image", figure_png(plot_source_effects(e, f.source_shares)), "Score sources and their effect"))
-        add(_Block("p", "Left: each source's share of all VP. Right: its within-game effect on winning, a "
-                        "conditional logit with the game as stratum, one source at a time (the sources add up to "
-                        "the VP that decides the winner, so a joint model has no finite estimate). The odds ratio "
-                        "is per within-game standard deviation of the source, and per VP in the table. Games with "
-                        f"a shared first place are left out ({ties:,} games)."))
+        add(_Block("p", "Left: each source's share of all VP. Right: its within-game association with winning, a "
+                        "conditional logit with the game as stratum, one source at a time: an edge in a source "
+                        "goes with these odds of winning, which says nothing of cause (a source can travel with "
+                        "what decides the game). The odds ratio is per within-game standard deviation of the "
+                        "source, and per VP in the table. "
+                        + (f"The joint column fits all sources but {left} in one conditional logit (the sources "
+                           "add up to the VP that decides the winner, so with all of them the fit has no finite "
+                           f"estimate): each figure is a source's association at equal values of the other fitted "
+                           f"sources, {left} left free. " if left else "")
+                        + f"Games with a shared first place are left out ({ties:,} games); the fits use the first "
+                        f"{fitted:,} of the {outright:,} outright games."))
         add(_Block("table", _source_table(f)))
     else:
         add(_Block("p", "No vp_<source> columns in the results."))
