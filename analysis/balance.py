@@ -21,7 +21,7 @@ import numpy as np
 import polars as pl
 
 from ._frame import Table, columns, finish, require, to_lazy
-from .stats import simultaneous_intervals, wilson_interval
+from .stats import share_interval, simultaneous_intervals, wilson_interval
 
 LINEUP_SEPARATOR = " | "
 GAME_KEY_CANDIDATES = ("run", "game", "params_id", "players", "game_id", "seed")
@@ -33,6 +33,7 @@ def _win_counts() -> list[pl.Expr]:
     return [
         pl.len().alias("games"),
         ws.sum().alias("wins"),
+        (ws * ws).sum().alias("wins2"),
         (ws >= 1.0 - _OUTRIGHT_EPS).sum().alias("outright_wins"),
         ((ws > 0.0) & (ws < 1.0 - _OUTRIGHT_EPS)).sum().alias("shared_wins"),
     ]
@@ -109,16 +110,18 @@ def _seat_counts_by_game(lf: pl.LazyFrame, cols: list[str], per_seat: pl.DataFra
 
 
 def seat_balance(df: Table, confidence: float = 0.95, *, as_pandas: bool = False) -> Any:
-    """Win share per seat, with a Wilson interval and simultaneous (Goodman) intervals across seats.
+    """Win share per seat, with a score interval and simultaneous (Goodman) intervals across seats.
 
     One row per ``players`` x ``lineup`` x ``seat``. Columns:
 
     * ``games`` - rows (games) of that seat; ``wins`` - sum of ``win_share``; ``win_share`` = wins / games.
-    * ``win_share_low``/``win_share_high`` - Wilson interval at ``confidence`` from
-      ``proportion_confint(wins, games, method="wilson")``; the fractional tie credit is used as the success count.
+    * ``win_share_low``/``win_share_high`` - score interval at ``confidence`` with the per-game variance of the
+      win shares (:func:`analysis.stats.share_interval`: Wilson's interval when no game is tied; a tie's
+      fractional credit has less variance than a 0/1 outcome, which Wilson's interval would overstate).
     * ``outright_wins`` (``win_share == 1``), ``shared_wins`` (first place shared with others), ``outright_rate``
       = outright_wins / games.
-    * ``sim_low``/``sim_high`` - simultaneous intervals for the outright-win probability of every seat: per group,
+    * ``outright_sim_low``/``outright_sim_high`` - simultaneous intervals for the *outright*-win probability
+      (``outright_rate``, not the win share) of every seat: per group,
       the games form one multinomial sample with the cells "seat 0 won outright", ..., "seat n-1 won outright",
       "tie for first" (counts: each seat's ``outright_wins`` and ``games - sum(outright_wins)``), passed to
       ``multinomial_proportions_confint(method="goodman")``; all n + 1 intervals hold jointly at ``confidence``.
@@ -134,9 +137,9 @@ def seat_balance(df: Table, confidence: float = 0.95, *, as_pandas: bool = False
 def _finish_balance(counts: pl.DataFrame, confidence: float) -> pl.DataFrame:
     games = counts["games"].to_numpy().astype(float)
     wins = counts["wins"].to_numpy().astype(float)
-    low, high = wilson_interval(wins, games, confidence)
-    sim_low = np.full(counts.height, np.nan)
-    sim_high = np.full(counts.height, np.nan)
+    low, high = share_interval(wins, counts["wins2"].to_numpy().astype(float), games, confidence)
+    outright_sim_low = np.full(counts.height, np.nan)
+    outright_sim_high = np.full(counts.height, np.nan)
     keys = list(zip(counts["players"].to_list(), counts["lineup"].to_list()))
     index = {k: i for i, k in enumerate(dict.fromkeys(keys))}
     group_ids = np.array([index[k] for k in keys], dtype=int)
@@ -146,7 +149,7 @@ def _finish_balance(counts: pl.DataFrame, confidence: float) -> pl.DataFrame:
         n_games = games[idx].max()
         ties = max(n_games - outright[idx].sum(), 0.0)
         lo, hi = simultaneous_intervals(np.append(outright[idx], ties), confidence)
-        sim_low[idx], sim_high[idx] = lo[:-1], hi[:-1]
+        outright_sim_low[idx], outright_sim_high[idx] = lo[:-1], hi[:-1]
     fair = 1.0 / counts["players"].cast(pl.Float64)
     with np.errstate(divide="ignore", invalid="ignore"):
         share = np.where(games > 0, wins / games, np.nan)
@@ -156,12 +159,13 @@ def _finish_balance(counts: pl.DataFrame, confidence: float) -> pl.DataFrame:
         pl.Series("win_share_low", low),
         pl.Series("win_share_high", high),
         pl.Series("outright_rate", outright_rate),
-        pl.Series("sim_low", sim_low),
-        pl.Series("sim_high", sim_high),
+        pl.Series("outright_sim_low", outright_sim_low),
+        pl.Series("outright_sim_high", outright_sim_high),
         fair.alias("fair_share"),
     ).with_columns((pl.col("win_share") / pl.col("fair_share")).alias("ratio_to_fair")).select(
         "players", "lineup", "seat", "games", "wins", "win_share", "win_share_low", "win_share_high",
-        "outright_wins", "shared_wins", "outright_rate", "sim_low", "sim_high", "fair_share", "ratio_to_fair",
+        "outright_wins", "shared_wins", "outright_rate", "outright_sim_low", "outright_sim_high", "fair_share",
+        "ratio_to_fair",
     )
 
 

@@ -6,7 +6,8 @@ game seed (the same deals) in every cell: differences are computed **paired by g
 
 Method (``confidence`` = 95% by default):
 
-* Per cell and seat: win share (a k-way tie for first counts 1/k) with a Wilson interval.
+* Per cell and seat: win share (a k-way tie for first counts 1/k) with a score interval using the per-game
+  variance (Wilson when no game is tied).
 * Per cell: the **seat gap** ``max_gap`` = largest minus smallest seat win share, with a conservative interval
   from simultaneous (Bonferroni) normal intervals of the pairwise seat differences (:func:`objective_interval`).
 * Per variant and seat, against the baseline: the mean of the per-game differences ``w_variant - w_baseline`` over
@@ -43,7 +44,7 @@ from .io import is_sweep as is_sweep  # its home before it moved to io
 from .plots import _PTS as _PTS_SIGNED
 from .plots import AnalysisFigure, _done
 from .sources import score_sources
-from .stats import adjust_pvalues, format_p, points, wilson_interval
+from .stats import adjust_pvalues, format_p, points, share_interval
 
 SWEEP_KIND = "brux-sweep"
 OBJECTIVES = ("max_gap", "max_dev")
@@ -286,7 +287,8 @@ class SweepComparison:
       interval's ends) and ``n_boot`` (replicates), ``significant`` (the interval excludes 0); for the headline
       variant re-checked on fresh seeds: ``renonneg_int64``, ``recheck_games``, ``recheck_diff`` with
       ``recheck_low``/``recheck_high``.
-    * ``seats``: one row per cell and seat - ``win_share`` with its Wilson interval, ``baseline_share``,
+    * ``seats``: one row per cell and seat - ``win_share`` with its score interval
+      (:func:`analysis.stats.share_interval`), ``baseline_share``,
       ``diff`` = paired mean difference with ``diff_low``/``diff_high``, ``p_value``, ``p_adjusted``,
       ``significant``.
     * ``sources``: one row per cell, seat (null: all seats) and scoring source - ``mean_vp`` and ``share``.
@@ -413,7 +415,7 @@ def compare(sweep: Any, *, baseline: str | None = None, confidence: float = 0.95
                 "recheck_diff": rec.get("diff"), "recheck_low": rec.get("low"), "recheck_high": rec.get("high"),
             })
             wins = c.w.sum(axis=0)
-            lo, hi = wilson_interval(wins, np.full(players, n), confidence)
+            lo, hi = share_interval(wins, (c.w * c.w).sum(axis=0), np.full(players, n), confidence)
             mean, dl, dh, p = paired_difference(paired[j], base_paired, confidence)
             if is_base:
                 mean, dl, dh, p = (np.zeros(players), np.zeros(players), np.zeros(players), np.ones(players))

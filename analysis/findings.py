@@ -7,9 +7,9 @@
     f.to_dict()                                      # JSON-able
 
 Questions answered: is the game fair between seats (an equivalence verdict at ``margin``), how large is the
-largest seat gap, which sources decide games (within-game conditional logit), which openings are strongest and
-weakest (only those that survive the correction), how small an effect the games can detect, and for the line-up
-played only.
+largest seat gap, which sources are associated with winning (within-game conditional logit), which openings are
+strongest and weakest (only those that survive the correction), how small an effect the games can detect, and for
+the line-up played only.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from .fairness import (
     per_game_lazy,
     seat_differences,
 )
-from .openings import opening_strength
+from .openings import DEFAULT_CORRECTION, SIMULTANEOUS, opening_strength
 from .power import detectable_gap, detectable_opening
 from .sources import DEFAULT_EFFECT_GAMES, effects_from_arrays, effects_table
 from .stats import pct, plural
@@ -42,6 +42,16 @@ from .stats import pct, plural
 STOPPING_FILE = "stopping.json"
 CORRECTION_NAMES = {"holm": "Holm", "fdr_bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni", "none": "no"}
 GAP_BOOT = 20_000
+
+
+def interval_note(correction: str, rows: int, confidence: float) -> str:
+    """What the opening intervals of a table of ``rows`` rows corrected by ``correction`` mean."""
+    if correction in SIMULTANEOUS:
+        return (f"The intervals are simultaneous {confidence:.0%} intervals over the table's {plural(rows, 'row')} "
+                f"(all hold together); a row is significant exactly when its interval excludes 0.")
+    return (f"Each interval is drawn at the level the {CORRECTION_NAMES.get(correction, correction)} correction "
+            f"used for its row, so it excludes 0 exactly for the significant rows; the intervals are not "
+            f"simultaneous (together they hold less often than {confidence:.0%}).")
 
 
 def read_stopping(folder: str | Path, manifest: dict[str, Any]) -> dict[str, Any] | None:
@@ -133,7 +143,7 @@ def source_means(lf: pl.LazyFrame, sources: list[str]) -> pl.DataFrame:
 
 
 def findings(data: Table | str | Path, *, margin: float = DEFAULT_MARGIN, confidence: float = 0.95,
-             correction: str = "holm", min_games: int = 100, stopping: dict[str, Any] | None = None,
+             correction: str = DEFAULT_CORRECTION, min_games: int = 100, stopping: dict[str, Any] | None = None,
              seed: int = 0) -> Findings:
     """Compute the findings of a results folder (path) or a per-seat results table.
 
@@ -176,7 +186,11 @@ def findings(data: Table | str | Path, *, margin: float = DEFAULT_MARGIN, confid
         rows = []
         for players in player_counts:
             a = per_game_lazy(lf, players, ["win_share", *sources], games=int(1.2 * DEFAULT_EFFECT_GAMES))
-            rows += effects_from_arrays(players, a["win_share"], {s: a[s] for s in sources}, confidence)
+            part = effects_from_arrays(players, a["win_share"], {s: a[s] for s in sources}, confidence)
+            ties = int(counts[players][[i for i in range(len(counts[players])) if i.bit_count() > 1]].sum())
+            for r in part:  # the arrays hold the first games only: count the folder's ties and outright games
+                r.update(tie_games=ties, outright_games=int(counts[players].sum()) - ties)
+            rows += part
         effects = effects_table(rows)
         by_seat = source_means(lf, sources)
         shares = by_seat.filter(pl.col("seat").is_null()).drop("seat")
@@ -216,19 +230,21 @@ def _sentences(f: Findings, correction: str, min_games: int) -> list[str]:
                        f"Carlo error of the ends {pct(g['mc_error'], digits=3)} points).")
     if f.source_effects is not None and f.source_effects.height:
         for players, eff in f.source_effects.partition_by("players", as_dict=True).items():
-            eff = eff.filter(pl.col("or_per_sd").is_not_nan()).sort("or_per_sd", descending=True)
+            eff = eff.filter((pl.col("model") == "alone") & pl.col("or_per_sd").is_not_nan()).sort(
+                "or_per_sd", descending=True)
             if not eff.height:
                 continue
             lead = f"{players[0]} players: " if many else ""
             top = [f"{r['source']} ×{r['or_per_sd']:.2f} ({r['or_sd_low']:.2f}–{r['or_sd_high']:.2f})"
                    for r in eff.head(3).iter_rows(named=True)]
-            text = (f"{lead}Sources that decide games (within-game conditional logit, outright wins only): a one-SD "
-                    f"edge over the other seats of the game multiplies the odds of winning by " + ", ".join(top) + ".")
+            text = (f"{lead}Sources associated with winning (within-game conditional logit, one source at a "
+                    f"time, outright wins only; associations, not causes): a one-SD edge over the other seats of "
+                    f"the game goes with an odds ratio of winning of " + ", ".join(top) + ".")
             neg = eff.filter(pl.col("or_sd_high") < 1)
             if neg.height:
                 text += " An edge in " + ", ".join(
                     f"{r['source']} (×{r['or_per_sd']:.2f}, {r['or_sd_low']:.2f}–{r['or_sd_high']:.2f})"
-                    for r in neg.iter_rows(named=True)) + " lowers the odds."
+                    for r in neg.iter_rows(named=True)) + " goes with lower odds."
             if f.source_shares is not None:
                 sh = f.source_shares.filter(pl.col("players") == players[0]).sort("share", descending=True)
                 if sh.height:
@@ -237,8 +253,9 @@ def _sentences(f: Findings, correction: str, min_games: int) -> list[str]:
             out.append(text)
     for col, t in f.openings.items():
         sig = t.filter(pl.col("significant"))
+        simultaneous = ", simultaneous intervals" if correction in SIMULTANEOUS else ", intervals not simultaneous"
         fam = (f"{CORRECTION_NAMES.get(correction, correction)} correction over the {t.height} seat × opening rows "
-               f"of {col} with at least {min_games} games, each against the rest of its seat's games")
+               f"of {col} with at least {min_games} games, each against the rest of its seat's games{simultaneous}")
         if not t.height:
             continue
         if not sig.height:

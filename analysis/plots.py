@@ -77,7 +77,8 @@ def _group_title(players: Any, lineup: Any) -> str:
 
 def plot_seat_balance(data: Table, *, confidence: float = 0.95, margin: float | None = None,
                       path: str | Path | None = None) -> Figure:
-    """Win share per seat as dots with Wilson intervals around the fair-share line, one panel per line-up.
+    """Win share per seat as dots with score intervals (per-game variance) around the fair-share line, one panel
+    per line-up.
 
     ``data`` is a results table or a :func:`seat_balance` table. The axis is zoomed to the data (not from 0), so
     a gap of a few points is visible; ``margin`` shades the band ``fair share +- margin`` (the verdict applies the
@@ -137,8 +138,10 @@ def plot_seat_differences(diffs: pl.DataFrame, *, confidence: float = 0.95, marg
 
 
 def plot_source_effects(effects: pl.DataFrame, shares: pl.DataFrame, *, path: str | Path | None = None) -> Figure:
-    """Two panels per source: its share of all VP, and its within-game effect on winning (odds ratio per
+    """Two panels per source: its share of all VP, and its within-game association with winning (odds ratio per
     within-game SD, with interval) from :func:`analysis.sources.source_effects`."""
+    if "model" in effects.columns:  # the one-at-a-time fits (the joint fit is in the report's table)
+        effects = effects.filter(pl.col("model") == "alone")
     players = effects["players"][0] if effects.height else None
     e = effects.filter(pl.col("players") == players).sort("or_per_sd") if effects.height else effects
     sh = dict(zip(*shares.filter(pl.col("players") == players).select("source", "share"))) if shares.height else {}
@@ -245,7 +248,8 @@ def plot_opening_strength(
     """Forest plot of each opening's difference from the rest of its seat, with the corrected interval.
 
     The intervals are drawn at the level the correction used for each row (``delta_low``/``delta_high`` of
-    :func:`opening_strength`) and coloured by the same decision, so an interval is red exactly when it excludes 0.
+    :func:`opening_strength`; simultaneous over the table with the default Bonferroni correction) and coloured by
+    the same decision, so an interval is red exactly when it excludes 0.
     ``data`` is a results table (``column`` and ``opening_kwargs`` go to :func:`opening_strength`) or an
     :func:`opening_strength` table; at most ``max_rows`` rows are shown (:func:`select_openings`).
     """

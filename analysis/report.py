@@ -13,9 +13,10 @@ from . import _render as R
 from ._frame import columns, opening_columns, source_columns
 from .balance import GAME_KEY_CANDIDATES, metrics_from_seat_balance, seat_balance
 from .fairness import DEFAULT_MARGIN
-from .findings import CORRECTION_NAMES, Findings, findings, pct, read_stopping
+from .findings import CORRECTION_NAMES, Findings, findings, interval_note, pct, read_stopping
 from .io import ResultsError, is_sweep, read_results
 from .length import game_length
+from .openings import DEFAULT_CORRECTION
 from .plots import (
     figure_png,
     plot_opening_strength,
@@ -76,7 +77,8 @@ def _seat_table(f: Findings, sb: pl.DataFrame) -> pl.DataFrame:
                 fair = 1.0 / v.players
                 interval = {f"{f.confidence:.0%} interval (always valid)": _iv(fair + v.low[s], fair + v.high[s])}
             else:
-                interval = {f"{f.confidence:.0%} interval (Wilson)": _iv(r["win_share_low"], r["win_share_high"])}
+                interval = {f"{f.confidence:.0%} interval (score, per-game variance)":
+                            _iv(r["win_share_low"], r["win_share_high"])}
             rows.append({"Players": v.players, "Seat": s, "Win share (%)": pct(r["win_share"]), **interval,
                          "vs fair share (points)": pct(v.deviation[s], True, 2),
                          "simultaneous interval": _iv(v.low[s], v.high[s], True, 2),
@@ -87,13 +89,19 @@ def _seat_table(f: Findings, sb: pl.DataFrame) -> pl.DataFrame:
 def _source_table(f: Findings) -> pl.DataFrame:
     if f.source_effects is None:
         return pl.DataFrame()
-    t = f.source_effects.join(f.source_shares, on=["players", "source"], how="left").sort(
-        "or_per_sd", descending=True, nulls_last=True)
+    e = f.source_effects
+    alone = e.filter(pl.col("model") == "alone")
+    joint = e.filter(pl.col("model") != "alone").select(
+        "players", "source", pl.col("or_per_sd").alias("j"), pl.col("or_sd_low").alias("jl"),
+        pl.col("or_sd_high").alias("jh"))
+    t = alone.join(f.source_shares, on=["players", "source"], how="left").join(
+        joint, on=["players", "source"], how="left").sort("or_per_sd", descending=True, nulls_last=True)
     return pl.DataFrame([{
         "Source": r["source"], "Share of VP (%)": f"{100 * r['share']:.1f}", "Mean VP": f"{r['mean_vp']:.2f}",
-        "Odds ratio per SD": f"{r['or_per_sd']:.3f}", f"{f.confidence:.0%} interval":
+        "Odds ratio per SD, alone": f"{r['or_per_sd']:.3f}", f"{f.confidence:.0%} interval":
             f"{r['or_sd_low']:.3f} to {r['or_sd_high']:.3f}",
         "Odds ratio per VP": f"{r['odds_ratio']:.3f}", "p": format_p(r["p_value"]),
+        "Odds ratio per SD, joint": "left free" if r["j"] is None else f"{r['j']:.3f} ({r['jl']:.3f} to {r['jh']:.3f})",
     } for r in t.iter_rows(named=True)])
 
 
@@ -136,7 +144,7 @@ def _build_blocks(
     results_dir: str | Path,
     *,
     min_games: int = 100,
-    correction: str = "holm",
+    correction: str = DEFAULT_CORRECTION,
     confidence: float = 0.95,
     top: int = 10,
     margin: float = DEFAULT_MARGIN,
@@ -189,12 +197,22 @@ def _build_blocks(
         raw["source_effects"] = f.source_effects
         e = f.source_effects
         ties = int(e["tie_games"].max()) if e.height else 0
+        fitted = int(e["games"].min()) if e.height else 0
+        outright = int(e["outright_games"].max()) if e.height else 0
+        joint = e.filter(pl.col("model") != "alone")["model"].unique().to_list()
+        left = joint[0].removeprefix("joint without ") if joint else ""
         add(_Block("image", figure_png(plot_source_effects(e, f.source_shares)), "Score sources and their effect"))
-        add(_Block("p", "Left: each source's share of all VP. Right: its within-game effect on winning, a "
-                        "conditional logit with the game as stratum, one source at a time (the sources add up to "
-                        "the VP that decides the winner, so a joint model has no finite estimate). The odds ratio "
-                        "is per within-game standard deviation of the source, and per VP in the table. Games with "
-                        f"a shared first place are left out ({ties:,} games)."))
+        add(_Block("p", "Left: each source's share of all VP. Right: its within-game association with winning, a "
+                        "conditional logit with the game as stratum, one source at a time: an edge in a source "
+                        "goes with these odds of winning, which says nothing of cause (a source can travel with "
+                        "what decides the game). The odds ratio is per within-game standard deviation of the "
+                        "source, and per VP in the table. "
+                        + (f"The joint column fits all sources but {left} in one conditional logit (the sources "
+                           "add up to the VP that decides the winner, so with all of them the fit has no finite "
+                           f"estimate): each figure is a source's association at equal values of the other fitted "
+                           f"sources, {left} left free. " if left else "")
+                        + f"Games with a shared first place are left out ({ties:,} games); the fits use the first "
+                        f"{fitted:,} of the {outright:,} outright games."))
         add(_Block("table", _source_table(f)))
     else:
         add(_Block("p", "No vp_<source> columns in the results."))
@@ -212,9 +230,8 @@ def _build_blocks(
         fam = CORRECTION_NAMES.get(correction, correction)
         add(_Block("p", f"Each seat x opening with at least {min_games:,} games against the rest of that seat's "
                         f"games; one correction family per table: {fam} over its {op.height} rows, "
-                        f"{sig.height} significant. Intervals are drawn at the level the correction used for each "
-                        "row, so they exclude 0 exactly for the significant rows. Ranked by the empirical-Bayes "
-                        f"shrunken difference; the least-played opening shown has "
+                        f"{sig.height} significant. " + interval_note(correction, op.height, confidence)
+                        + " Ranked by the empirical-Bayes shrunken difference; the least-played opening shown has "
                         f"{int(op['games'].min()) if op.height else 0:,} games."))
         if op.height == 0:
             continue
@@ -319,7 +336,7 @@ def write_report(
     format: str = "html",
     *,
     min_games: int = 100,
-    correction: str = "holm",
+    correction: str = DEFAULT_CORRECTION,
     confidence: float = 0.95,
     top: int = 10,
     margin: float = DEFAULT_MARGIN,
@@ -332,16 +349,17 @@ def write_report(
     Game length, How many games?, Run (the manifest, and how a sequential run stopped) and Full tables (folded
     away; every one also written as CSV into the folder ``<report name>_tables`` next to the report).
     ``format`` is ``"html"`` or ``"md"``; plots are embedded as base64 PNG data URIs in both. ``margin`` is the
-    fairness margin in win share (0.02 = 2 points). A sweep folder (``sweep.json``) gets the comparison report of
-    its cells instead (:func:`analysis.compare.write_sweep_report`).
+    fairness margin in win share (0.02 = 2 points). ``correction`` is the opening tables' multiple-comparison
+    correction (:func:`analysis.opening_strength`; the default Bonferroni gives simultaneous intervals). A sweep
+    folder (``sweep.json``) gets the comparison report of its cells instead
+    (:func:`analysis.compare.write_sweep_report`, with its own Holm correction over the seats).
     """
     if format not in FORMATS:
         raise ValueError(f"format must be one of {FORMATS}, got {format!r}")
     if is_sweep(results_dir):  # a sweep folder: the comparison report of its cells (analysis.compare)
         from .compare import write_sweep_report
 
-        return write_sweep_report(results_dir, out_path, format, confidence=confidence, correction=correction,
-                                  margin=margin)
+        return write_sweep_report(results_dir, out_path, format, confidence=confidence, margin=margin)
     return report_and_findings(results_dir, out_path, format, min_games=min_games, correction=correction,
                                confidence=confidence, top=top, margin=margin)[0]
 

@@ -1,4 +1,4 @@
-"""Score sources: how much VP each scoring source brings, and how strongly it separates winners from the rest."""
+"""Score sources: how much VP each scoring source brings, and how strongly it is associated with winning."""
 
 from __future__ import annotations
 
@@ -111,50 +111,59 @@ def score_sources(df: Table, *, by_seat: bool = True, as_pandas: bool = False) -
 DEFAULT_EFFECT_GAMES = 100_000
 
 
-def _clogit_1d(x: np.ndarray, winner: np.ndarray, max_iter: int = 50) -> tuple[float, float]:
-    """Conditional-logit (softmax within each game) fit of one covariate: ``(coef, se)``, Newton-Raphson.
+def _clogit(x: np.ndarray, winner: np.ndarray, max_iter: int = 50) -> tuple[np.ndarray, np.ndarray]:
+    """Conditional-logit (softmax within each game) fit: ``(coef[k], cov[k, k])`` by Newton-Raphson.
 
-    ``x[g, s]`` is seat s's covariate in game g, ``winner[g]`` the seat that won it outright.
+    ``x[g, s, k]`` is seat s's covariate k in game g, ``winner[g]`` the seat that won it outright. NaN when a
+    covariate never varies within a game or when no finite estimate exists (the covariates separate winners).
     """
     x = x - x.mean(axis=1, keepdims=True)
-    if not np.any(x):
-        return float("nan"), float("nan")
+    k = x.shape[2]
+    nan = np.full(k, np.nan), np.full((k, k), np.nan)
+    if not all(np.any(x[..., j]) for j in range(k)):
+        return nan
     xw = x[np.arange(len(x)), winner]
-    beta = 0.0
-    info = float("nan")
+    beta = np.zeros(k)
     for _ in range(max_iter):
-        eta = beta * x
+        eta = x @ beta
         eta -= eta.max(axis=1, keepdims=True)
         p = np.exp(eta)
         p /= p.sum(axis=1, keepdims=True)
-        ex = (p * x).sum(axis=1)
-        info = float(((p * x * x).sum(axis=1) - ex * ex).sum())
-        grad = float((xw - ex).sum())
-        if not info > 0:
-            return float("nan"), float("nan")
-        step = grad / info
+        ex = np.einsum("gs,gsk->gk", p, x)
+        info = np.einsum("gs,gsj,gsk->jk", p, x, x) - ex.T @ ex
+        grad = (xw - ex).sum(axis=0)
+        try:
+            step = np.linalg.solve(info, grad)
+        except np.linalg.LinAlgError:
+            return nan
         beta += step
-        if abs(step) <= 1e-9 * max(1.0, abs(beta)):
+        if np.all(np.abs(step) <= 1e-9 * np.maximum(1.0, np.abs(beta))):
             break
-    else:  # no convergence: the source alone separates winners from the others
-        return float("nan"), float("nan")
-    return beta, 1.0 / np.sqrt(info)
+    else:  # no convergence: the covariates separate winners from the others
+        return nan
+    return beta, np.linalg.inv(info)
 
 
 def source_effects(df: Table, confidence: float = 0.95, *, max_games: int | None = DEFAULT_EFFECT_GAMES,
                    as_pandas: bool = False) -> Any:
-    """Within-game effect of each scoring source on winning: a conditional logit per source and player count.
+    """Within-game association of each scoring source with winning: a conditional logit per source and player count.
 
     For each game with an outright winner, P(seat s wins | the game) = exp(b x_s) / sum_t exp(b x_t), where x_s is
     seat s's VP from the source: the game is its own stratum (the conditional logit of
     ``statsmodels.discrete.conditional_models.ConditionalLogit`` with the game as group), so everything common to
     the game cancels and the seats of a game are not treated as independent rows. One source at a time: the
     sources add up to the VP that decides the winner, so a model with all of them is perfectly separated and has
-    no finite estimate. **Ties**: games whose first place is shared are left out (``tie_games`` counts them).
-    With ``max_games`` set, the first ``max_games`` outright games (in table order) are used. A source that never
+    no finite estimate. The coefficients are associations, not causes: a source that goes with winning may only
+    travel with what decides it. **Ties**: games whose first place is shared are left out (``tie_games`` counts
+    them). With ``max_games`` set, the first ``max_games`` of the ``outright_games`` outright games (in table
+    order) are fitted. A source that never
     differs between the seats of a game, or that alone separates winners from losers, gets NaN.
 
-    Columns: ``players``, ``source``, ``games`` (used), ``tie_games`` (left out), ``coef`` (log odds ratio per VP)
+    With three or more sources a joint fit follows (``model`` = ``"joint without <largest>"``; the one-at-a-time
+    rows have ``model`` = ``"alone"``): all sources in one conditional logit but the one with the largest mean VP,
+    whose VP is then the part of the total the others leave free; each coefficient is the source's association at
+    equal values of the other fitted sources. Columns: ``players``, ``source``, ``model``, ``games`` (fitted),
+    ``outright_games`` (available), ``tie_games`` (left out), ``coef`` (log odds ratio per VP)
     with ``se``, ``coef_low``/``coef_high`` (Wald interval at ``confidence``), ``odds_ratio`` per VP with its
     interval ``or_low``/``or_high``, ``sd_within`` (the source's mean within-game standard deviation of VP),
     ``or_per_sd`` = exp(coef * sd_within) with ``or_sd_low``/``or_sd_high``, and ``p_value`` (Wald).
@@ -188,22 +197,37 @@ def effects_from_arrays(players: int, w: np.ndarray, sources: dict[str, np.ndarr
     if max_games is not None:
         idx = idx[:max_games]
     winner = w[idx].argmax(axis=1)
-    rows = []
-    for name, x_all in sources.items():
-        x = x_all[idx].astype(float)
-        coef, se = _clogit_1d(x, winner) if idx.size else (float("nan"), float("nan"))
-        sd = float(np.sqrt(x.var(axis=1).mean())) if idx.size else float("nan")
-        p = float(2 * _st.norm.sf(abs(coef / se))) if se > 0 else float("nan")
-        rows.append({"players": players, "source": name[len(SOURCE_PREFIX):], "games": int(idx.size),
-                     "tie_games": ties, "coef": coef, "se": se, "coef_low": coef - z * se, "coef_high": coef + z * se,
-                     "sd_within": sd, "p_value": p})
+    xs = {name: x_all[idx].astype(float) for name, x_all in sources.items()}
+    fits = {name: _clogit(x[..., None], winner) for name, x in xs.items()}
+    rows = [_row(players, name, "alone", fits[name][0][0], fits[name][1][0, 0], xs[name], z) for name in xs]
+    # the sources add up to the VP that decides the winner: all of them together separate the winners, so the
+    # joint fit leaves out the largest source (its VP is then what the others do not explain)
+    if len(xs) > 2 and idx.size:
+        largest = max(xs, key=lambda n: xs[n].mean())
+        others = [n for n in xs if n != largest]
+        coef, cov = _clogit(np.stack([xs[n] for n in others], axis=2), winner)
+        rows += [_row(players, n, f"joint without {largest[len(SOURCE_PREFIX):]}", coef[j], cov[j, j], xs[n], z)
+                 for j, n in enumerate(others)]
+    for r in rows:
+        r.update(games=int(idx.size), outright_games=int(outright.sum()), tie_games=ties)
     return rows
+
+
+def _row(players: int, name: str, model: str, coef: float, var: float, x: np.ndarray, z: float) -> dict[str, Any]:
+    from scipy import stats as _st
+
+    se = float(np.sqrt(var))
+    sd = float(np.sqrt(x.var(axis=1).mean())) if x.size else float("nan")
+    p = float(2 * _st.norm.sf(abs(coef / se))) if se > 0 else float("nan")
+    return {"players": players, "source": name[len(SOURCE_PREFIX):], "model": model, "coef": float(coef), "se": se,
+            "coef_low": coef - z * se, "coef_high": coef + z * se, "sd_within": sd, "p_value": p}
 
 
 def effects_table(rows: list[dict[str, Any]]) -> pl.DataFrame:
     """The :func:`source_effects` table from its rows."""
-    out = pl.DataFrame(rows, schema={"players": pl.Int64, "source": pl.String, "games": pl.Int64,
-                                     "tie_games": pl.Int64, "coef": pl.Float64, "se": pl.Float64,
+    out = pl.DataFrame(rows, schema={"players": pl.Int64, "source": pl.String, "model": pl.String,
+                                     "games": pl.Int64, "outright_games": pl.Int64, "tie_games": pl.Int64,
+                                     "coef": pl.Float64, "se": pl.Float64,
                                      "coef_low": pl.Float64, "coef_high": pl.Float64, "sd_within": pl.Float64,
                                      "p_value": pl.Float64})
     return out.with_columns(
@@ -212,5 +236,6 @@ def effects_table(rows: list[dict[str, Any]]) -> pl.DataFrame:
         (pl.col("coef") * pl.col("sd_within")).exp().alias("or_per_sd"),
         (pl.col("coef_low") * pl.col("sd_within")).exp().alias("or_sd_low"),
         (pl.col("coef_high") * pl.col("sd_within")).exp().alias("or_sd_high"),
-    ).select("players", "source", "games", "tie_games", "coef", "se", "coef_low", "coef_high", "odds_ratio",
-             "or_low", "or_high", "sd_within", "or_per_sd", "or_sd_low", "or_sd_high", "p_value")
+    ).select("players", "source", "model", "games", "outright_games", "tie_games", "coef", "se", "coef_low",
+             "coef_high", "odds_ratio", "or_low", "or_high", "sd_within", "or_per_sd", "or_sd_low", "or_sd_high",
+             "p_value")

@@ -46,6 +46,25 @@ def wilson_interval(count, nobs, confidence: float = 0.95) -> tuple[np.ndarray, 
     return low, high
 
 
+def share_interval(total, total2, nobs, confidence: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
+    """Score interval for a mean win share from the sum ``total`` and sum of squares ``total2`` of ``nobs`` shares.
+
+    A k-way tie for first gives each tied seat 1/k, so the per-game variance ``v = total2/nobs - q^2`` is smaller
+    than the ``q (1 - q)`` of 0/1 outcomes that Wilson's interval assumes. This is Wilson's interval at the
+    effective sample size ``nobs q (1 - q) / v`` (the score interval with the variance scaled by the measured
+    design effect ``v / (q (1 - q))``): it stays inside [0, 1] and equals :func:`wilson_interval` when no game
+    is tied. Entries with ``nobs == 0`` give NaN bounds.
+    """
+    total, total2, nobs = np.broadcast_arrays(*(np.atleast_1d(np.asarray(a, dtype=float))
+                                                for a in (total, total2, nobs)))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        q = total / nobs
+        binary = q * (1.0 - q)
+        v = np.maximum(total2 / nobs - q * q, 0.0)
+        eff = np.where((binary > 0) & (v > 0), nobs * binary / v, nobs)
+    return wilson_interval(np.where(nobs > 0, q * eff, 0.0), np.where(nobs > 0, eff, 0.0), confidence)
+
+
 def simultaneous_intervals(counts, confidence: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
     """Goodman simultaneous intervals for the cell probabilities of one multinomial sample.
 

@@ -58,7 +58,8 @@ def _top_source(f: Findings) -> str:
     eff = f.source_effects
     if eff is None or not eff.height:
         return ""
-    eff = eff.filter(pl.col("or_per_sd").is_not_nan()).sort("or_per_sd", descending=True).head(2)
+    eff = eff.filter((pl.col("model") == "alone") & pl.col("or_per_sd").is_not_nan()).sort(
+        "or_per_sd", descending=True).head(2)
     return ", ".join(f"{r['source']} ×{r['or_per_sd']:.2f}" for r in eff.iter_rows(named=True))
 
 
@@ -149,7 +150,8 @@ def _sentences(record: dict[str, Any], levels: dict[str, Findings], margin: floa
         out.append("Mixed line-ups without games: " + "; ".join(gone) + ".")
     srcs = [f"{n}: {_top_source(f)}" for n, f in levels.items() if _top_source(f)]
     if srcs:
-        out.append("Sources that decide games (odds ratio of a one-SD edge): " + "; ".join(srcs) + ".")
+        out.append("Sources associated with winning (odds ratio of a one-SD edge, one source at a time): "
+                   + "; ".join(srcs) + ".")
     ops = [f"{n}: {_top_opening(f)}" for n, f in levels.items() if _top_opening(f)]
     if ops:
         out.append("Strongest first openings (points of win share against the rest of the seat): "

@@ -75,7 +75,8 @@ def test_source_effects_match_statsmodels_conditional_logit():
     from analysis import source_effects
 
     table = make_table(1_500, 3, seed=9, sources=("a", "b", "c"), source_means=(4.0, 2.0, 1.0))
-    eff = source_effects(table, confidence=0.9)
+    both = source_effects(table, confidence=0.9)
+    eff = both.filter(pl.col("model") == "alone")
     games = table.group_by("game_id").agg((pl.col("win_share") > 0).sum().alias("k"))
     outright = table.join(games.filter(pl.col("k") == 1).select("game_id"), on="game_id").sort("game_id", "seat")
     assert eff["games"].to_list() == [outright.height // 3] * 3
@@ -90,8 +91,16 @@ def test_source_effects_match_statsmodels_conditional_logit():
         assert (r["coef_low"], r["coef_high"]) == pytest.approx((lo, hi), rel=1e-5)
         assert r["p_value"] == pytest.approx(fit.pvalues[0], rel=1e-4, abs=1e-300)
         assert r["odds_ratio"] == pytest.approx(np.exp(fit.params[0]))
-    # every source adds VP, so a within-game edge in any of them raises the odds of winning
+    # every source adds VP, so a within-game edge in any of them goes with higher odds of winning
     assert (eff["or_per_sd"] > 1).all()
+    # the joint fit: every source but the largest (a) in one conditional logit
+    joint = both.filter(pl.col("model") == "joint without a")
+    assert joint["source"].to_list() == ["b", "c"]
+    x = outright.select("vp_b", "vp_c").to_numpy().astype(float)
+    fit = ConditionalLogit(won, x, groups=outright["game_id"].to_numpy()).fit(method="newton", tol=1e-12, disp=0)
+    np.testing.assert_allclose(joint["coef"].to_numpy(), fit.params, rtol=1e-6)
+    np.testing.assert_allclose(joint["se"].to_numpy(), fit.bse, rtol=1e-5)
+    assert (joint["outright_games"] == outright.height // 3).all()
 
 
 def test_source_effects_are_within_game_not_pooled():
