@@ -191,10 +191,10 @@ class FairnessVerdict:
     is decided. ``best_seat``/``worst_seat`` have the largest and smallest win share, ``gap`` = their difference
     with the interval ``gap_low``/``gap_high`` (that pair's). ``deviation[s]`` = seat s's win share - 1/players with
     the interval ``low[s]``/``high[s]`` (simultaneous over the seats); ``max_deviation`` (largest |deviation|) with
-    ``max_deviation_low``/``max_deviation_high``. ``more_games`` estimates the games still needed for a decision
-    at the current estimates and spread (None: decided, too few games, or no decision in sight because a gap
-    sits on the margin); ``method`` names the intervals; ``half_width`` is the largest per-seat half-width and
-    ``gap_half_width`` the largest pairwise one.
+    ``max_deviation_low``/``max_deviation_high``. ``more_games`` estimates the games still needed for an 80 %
+    chance of a decision if the current estimates and spread are the truth (None: decided, too few games, or no
+    decision in sight because a gap sits on the margin); ``method`` names the intervals; ``half_width`` is the
+    largest per-seat half-width and ``gap_half_width`` the largest pairwise one.
     """
 
     players: int
@@ -237,7 +237,9 @@ class FairnessVerdict:
             return f"Seats: fair within ±{pts} of win share (every pair of seats); the largest gap, {gap}."
         if self.verdict == "not fair":
             return f"Seats: not fair (a gap between seats beyond ±{pts} of win share); {gap}."
-        more = (f"needs about {_round2(self.more_games):,} more games" if self.more_games is not None
+        more = (f"needs about {_round2(self.more_games):,} more games (an {DECISION_POWER:.0%} chance of a "
+                "decision if today's estimates are the truth; a larger --games on the same folder plays only the "
+                "new games)" if self.more_games is not None
                 else "a gap sits on the margin, so no number of games is in sight")
         return f"Seats: not decided yet at ±{pts} of win share, {more}; {gap}."
 
@@ -272,24 +274,38 @@ def _decide(low: np.ndarray, high: np.ndarray, margin: float) -> str:
     return "fair" if fair else "not fair" if unfair else "not decided"
 
 
-def games_needed(diff: np.ndarray, half_width_at: Callable[[float], np.ndarray], margin: float,
-                 games: int, cap: float = 1e12) -> int | None:
-    """Games (in total) at which the verdict would be decided if the estimates ``diff`` stayed as they are.
+#: "needs about N more games": the games at which a decision is this likely if today's estimates are the truth
+DECISION_POWER = 0.8
+_POWER_DRAWS = 4000
 
-    ``half_width_at(n)`` gives the pairwise interval half-widths after ``n`` games; solved by bisection.
+
+def games_needed(diff: np.ndarray, cov: np.ndarray, half_width_at: Callable[[float], np.ndarray], margin: float,
+                 games: int, power: float = DECISION_POWER, cap: float = 1e12) -> int | None:
+    """Games (in total) at which the verdict is reached with probability ``power`` if the true pairwise seat
+    differences are today's estimates ``diff``, with ``cov`` the covariance of one game's pairwise differences.
+
+    The estimates after ``n`` games are drawn as ``diff + N(0, cov / n)`` (a fixed, seeded set of draws, so the
+    figure is reproducible) and decided with the half-widths ``half_width_at(n)``; solved by bisection on ``n``.
+    None when even ``cap`` games do not reach ``power`` (a gap on the margin).
     """
-    def decided(n: float) -> bool:
-        half = half_width_at(n)
-        return _decide(diff - half, diff + half, margin) != "not decided"
+    w, v = np.linalg.eigh(np.atleast_2d(cov))
+    root = v * np.sqrt(np.clip(w, 0, None))
+    z = np.random.default_rng(20260).standard_normal((_POWER_DRAWS, len(diff))) @ root.T
 
-    if decided(games):
+    def likely(n: float) -> bool:
+        draws = diff + z / np.sqrt(n)
+        half = half_width_at(n)
+        fair, unfair = verdict_masks(draws - half, draws + half, margin)
+        return float(np.mean(fair | unfair)) >= power
+
+    if likely(games):
         return games
-    if not decided(cap):
+    if not likely(cap):
         return None
     lo, hi = float(games), cap
     while hi / lo > 1.001:
         mid = (lo * hi) ** 0.5
-        lo, hi = (lo, mid) if decided(mid) else (mid, hi)
+        lo, hi = (lo, mid) if likely(mid) else (mid, hi)
     return int(np.ceil(hi))
 
 
@@ -364,7 +380,9 @@ def fairness_verdict(counts: np.ndarray, margin: float = DEFAULT_MARGIN, confide
     verdict = _decide(plow, phigh, margin) if enough else "not decided"
     more = None
     if verdict == "not decided" and enough:
-        total = games_needed(diff, pair_half, margin, n)
+        a = np.zeros((len(pairs), p))
+        a[np.arange(len(pairs)), ia], a[np.arange(len(pairs)), ib] = 1.0, -1.0
+        total = games_needed(diff, a @ mo.cov @ a.T, pair_half, margin, n)
         more = None if total is None else max(total - n, 1)
     best, worst = int(np.argmax(mo.mean)), int(np.argmin(mo.mean))
     if best == worst:

@@ -81,6 +81,9 @@ def run_plan(args: argparse.Namespace) -> int:
         n = games_for_precision(args.until_precision, 1 - args.confidence, players)
         print(f"  sequential run to a half-width of {100 * args.until_precision:g} points (always valid, cap "
               f"{args.games:,}): {n:,} games")
+        if n > args.games:
+            print(f"  note: that is more than the cap --games {args.games:,}: such a run stops at the cap before "
+                  f"reaching the half-width; give --games {n:,} or more")
     if games is not None:
         gap = power.detectable_gap(games, players, sd=sd_gap, **kw)
         eff = power.detectable_opening(games, args.opening_frequency, players, tests=args.openings, sd=sd_win, **kw)

@@ -68,6 +68,9 @@ def test_plan(tmp_path, capsys, game_name):
     assert "seat gap of 2 points between two seats: 17,449 games" in out
     assert f"half-width of 0.5 points (always valid, cap 1,000,000): " \
            f"{games_for_precision(0.005, 0.05, 3):,} games" in out
+    assert "more than the cap" not in out
+    assert main(["plan", "--until-precision", "0.005", "--games", "10000"]) == 0
+    assert "more than the cap --games 10,000: such a run stops at the cap" in capsys.readouterr().out
     folder = tmp_path / "r"
     assert main(["run", game_name, "--games", "3000", "--jobs", "1", "--out", str(folder), "--quiet"]) == 0
     capsys.readouterr()
