@@ -1,0 +1,61 @@
+"""Forced-openings runs: the same rows for any workers and chunk size, resumable, labelled as `opening_1`."""
+
+from __future__ import annotations
+
+import polars as pl
+import pytest
+
+import sims
+from sims.cli import main
+from sims.openings import OUTCOMES, forced_openings
+
+from .conftest import GAME
+
+
+def _cli(out, *extra: str) -> tuple[pl.DataFrame, bytes]:
+    assert main(["openings", GAME, "--players", "3", "--deals", "6", "--seed", "4", "--out", str(out),
+                 "--quiet", *extra]) == 0
+    return pl.read_parquet(out / OUTCOMES), (out / "openings.csv").read_bytes()
+
+
+def test_rows_and_table_do_not_depend_on_jobs_or_chunk_size(tmp_path):
+    ref_rows, ref_csv = _cli(tmp_path / "a", "--jobs", "1", "--chunk-size", "6")
+    assert ref_rows["deal"].unique().sort().to_list() == list(range(6))
+    assert set(ref_rows["seat"].unique()) == {0, 1, 2}
+    for i, extra in enumerate([("--jobs", "2", "--chunk-size", "2"), ("--jobs", "1", "--chunk-size", "4"),
+                               ("--jobs", "2", "--chunk-size", "5", "--backend", "threads")]):
+        rows, csv = _cli(tmp_path / f"b{i}", *extra)
+        assert rows.equals(ref_rows), extra
+        assert csv == ref_csv, extra
+
+
+def test_an_interrupted_run_resumes_from_its_chunks(tmp_path):
+    full, first = forced_openings(GAME, 3, deals=6, seed=2, seats=[1], out=tmp_path / "r", chunk_size=2)
+    assert first.games_played == 6
+    (tmp_path / "r" / "deals" / "chunk-000001.parquet").unlink()  # as if killed before that chunk was written
+    again, second = forced_openings(GAME, 3, deals=6, seed=2, seats=[1], out=tmp_path / "r", chunk_size=2)
+    assert second.games_played == 2
+    assert again.equals(full)
+    assert pl.read_parquet(tmp_path / "r" / OUTCOMES).equals(full)
+
+
+def test_another_seat_set_in_the_same_folder_is_refused(tmp_path, capsys):
+    forced_openings(GAME, 3, deals=2, seed=2, seats=[0], out=tmp_path / "r", chunk_size=2)
+    assert main(["openings", GAME, "--deals", "2", "--seed", "2", "--seat", "1", "--out", str(tmp_path / "r"),
+                 "--chunk-size", "2", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "different run" in err and "seats" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("agents", ["random", "greedy"])
+def test_forcing_the_agents_own_choice_is_the_ordinary_game(agents):
+    """Labels are the run's `opening_1`, and the copy forcing the agent's choice replays the ordinary game."""
+    deals = 4
+    rows, _ = forced_openings(GAME, 3, agents, deals=deals, seed=9, chunk_size=deals)
+    ordinary = sims.run(GAME, 3, deals, agents=agents, seed=9, jobs=1).table()
+    for r in ordinary.iter_rows(named=True):
+        mine = rows.filter((pl.col("deal") == r["game_id"]) & (pl.col("seat") == r["seat"]))
+        assert mine["seed"].unique().to_list() == [r["seed"]]
+        same = mine.filter((pl.col("opening") == r["opening_1"]) & (pl.col("win_share") == r["win_share"])
+                           & (pl.col("vp") == r["vp"]))
+        assert same.height >= 1, (r["game_id"], r["seat"], r["opening_1"])
