@@ -12,8 +12,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("openings", help="the effect of each first decision, forced on common deals",
                        description="For each deal and seat, force every legal first decision on copies of the "
                                    "same position and play the rest with the line-up on common random numbers; "
-                                   "writes DIR/openings.csv and DIR/forced_openings.parquet. Re-running the same "
-                                   "command resumes.")
+                                   "writes DIR/openings.csv, DIR/forced_openings.parquet and the report "
+                                   "DIR/openings.html and DIR/openings.md. Re-running the same command resumes.")
     p.add_argument("game", metavar="GAME")
     p.add_argument("--players", type=int, default=3, metavar="N", help="player count (default: %(default)s)")
     p.add_argument("--agents", default="random", metavar="SPEC", help="line-up (default: %(default)s)")
@@ -32,23 +32,31 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="where chunks run (default: %(default)s)")
     p.add_argument("--until-precision", type=float, default=None, metavar="X",
                    help="stop once every row's always-valid interval has half-width at most X points of win share")
+    p.add_argument("--compare", metavar="RESULTS_DIR",
+                   help="an ordinary run of the same game and players: adds each opening's observational "
+                        "difference and the rows where experiment and observation disagree")
     p.add_argument("--force", action="store_true", help="replace an output folder that holds a different run")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    import json
     from pathlib import Path
 
     import polars as pl
 
     from analysis.forced_openings import opening_effects
+    from analysis.forced_report import observational_effects, with_observation, write_openings_report
+    from analysis.report import FORMATS
 
     from ..openings import PrecisionStop, forced_openings, forced_spec
     from ..spec import parse_overrides
 
     if args.deals < 2:
         raise ValueError(f"--deals must be at least 2, got {args.deals}")
+    if args.compare is not None and not Path(args.compare).is_dir():
+        raise ValueError(f"--compare {args.compare!r} is not a results folder")
     seats = None if args.seat is None else [args.seat]
     spec = forced_spec(args.game, args.players, args.agents, args.deals, args.seed, seats,
                        parse_overrides(args.overrides), args.chunk_size)
@@ -58,7 +66,12 @@ def run(args: argparse.Namespace) -> int:
                                        progress=not args.quiet and sys.stderr.isatty())
     table = opening_effects(outcomes, sequential=None if until is None else until.sequential())
     out = Path(args.out)
+    if args.compare is not None:
+        table = with_observation(table, observational_effects(args.compare, spec.game, spec.players))
     table.write_csv(out / "openings.csv")
+    summary = json.loads((out / "openings.json").read_text(encoding="utf-8"))
+    for fmt in FORMATS:
+        write_openings_report(table, summary, out / f"openings.{fmt}", fmt)
     with pl.Config(tbl_rows=40):
         print(table)
     done = result.manifest["games_done"]

@@ -59,3 +59,14 @@ def test_forcing_the_agents_own_choice_is_the_ordinary_game(agents):
         same = mine.filter((pl.col("opening") == r["opening_1"]) & (pl.col("win_share") == r["win_share"])
                            & (pl.col("vp") == r["vp"]))
         assert same.height >= 1, (r["game_id"], r["seat"], r["opening_1"])
+
+
+def test_the_report_compares_with_an_ordinary_run(tmp_path):
+    sims.run(GAME, 3, 2000, seed=4, out=tmp_path / "obs", jobs=1)
+    _cli(tmp_path / "f", "--seat", "0", "--compare", str(tmp_path / "obs"))
+    table = pl.read_csv(tmp_path / "f" / "openings.csv")
+    assert {"obs_effect", "obs_low", "obs_high", "obs_games", "disagree"} <= set(table.columns)
+    html = (tmp_path / "f" / "openings.html").read_text(encoding="utf-8")
+    md = (tmp_path / "f" / "openings.md").read_text(encoding="utf-8")
+    for page in (html, md):
+        assert "Seat 0" in page and "data:image/png;base64," in page and "Experiment against observation" in page
