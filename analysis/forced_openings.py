@@ -40,10 +40,44 @@ def opening_effects(outcomes: pl.DataFrame, confidence: float = 0.95,
     half = q * t["sd"].fill_null(np.nan).to_numpy() / np.sqrt(n)
     vhalf = q * t["vp_sd"].fill_null(np.nan).to_numpy() / np.sqrt(n)
     if sequential is not None:
-        half = DIFF_RANGE * np.array([cs_half_width(k, 1 - confidence, int(sequential["rows"]),
-                                                    int(sequential["planned_deals"])) for k in n])
+        half = sequential_half_width(n, confidence, sequential) / 100
     eff, veff = t["effect"].to_numpy() * 100, t["vp_effect"].to_numpy()
     return t.select("seat", "opening").with_columns(
         pl.Series("effect", eff), pl.Series("low", eff - half * 100), pl.Series("high", eff + half * 100),
         t["deals"], pl.Series("vp_effect", veff), pl.Series("vp_low", veff - vhalf),
         pl.Series("vp_high", veff + vhalf)).sort(["seat", "effect", "opening"], descending=[False, True, False])
+
+
+def sequential_half_width(deals: np.ndarray, confidence: float, sequential: Mapping[str, int]) -> np.ndarray:
+    """The always-valid half-width (points) of a row seen on `deals` deals (see `opening_effects`)."""
+    alpha, rows, planned = 1 - confidence, int(sequential["rows"]), int(sequential["planned_deals"])
+    k = np.asarray(deals, dtype=float)
+    values = {v: 100 * DIFF_RANGE * cs_half_width(v, alpha, rows, planned) for v in np.unique(k).tolist()}
+    return np.array([values[v] for v in k.tolist()], dtype=float).reshape(k.shape)
+
+
+def precision_deals(outcomes: pl.DataFrame, target: float, confidence: float, sequential: Mapping[str, int]
+                    ) -> int | None:
+    """The fewest first deals (``0 .. D - 1``) on which every row's always-valid half-width is at most `target`
+    points, or None when the deals there (up to the first one missing) do not reach it.
+
+    The half-width depends only on how many deals each row was legal on, so this is a stopping time: stopping at
+    ``D`` keeps the confidence sequence valid, and ``D`` does not depend on how the deals were split or played.
+    """
+    present = outcomes.select("deal", "seat", "opening").unique()
+    if present.height == 0:
+        return None
+    deals = np.sort(present["deal"].unique().to_numpy())
+    gaps = np.flatnonzero(deals != np.arange(deals.size))
+    m = int(gaps[0]) if gaps.size else deals.size  # deals 0 .. m - 1 are all there
+    if m == 0:
+        return None
+    present = present.filter(pl.col("deal") < m).with_columns(
+        pl.struct("seat", "opening").rank("dense").cast(pl.Int64).alias("row") - 1)
+    seen = np.zeros((m, int(present["row"].max()) + 1), dtype=np.int64)
+    seen[present["deal"].to_numpy(), present["row"].to_numpy()] = 1
+    counts = np.cumsum(seen, axis=0)
+    fewest = np.where(counts > 0, counts, np.iinfo(np.int64).max).min(axis=1)
+    half = sequential_half_width(np.minimum(fewest, m), confidence, sequential)
+    ok = np.flatnonzero((fewest >= 2) & (half <= target))
+    return int(ok[0]) + 1 if ok.size else None

@@ -118,7 +118,7 @@ def openings_blocks(table: pl.DataFrame, summary: Mapping[str, Any], confidence:
     interval = ("always-valid confidence sequences (Hoeffding, Bonferroni over every possible row), valid "
                 "however often the run looked" if sequential else "t intervals, Bonferroni over the rows")
     add(_Block("p", f"{summary['game']}, {summary['players']} players, line-up {' | '.join(summary['agents'])}, "
-                    f"{summary['games_done']:,} deals (master seed {summary['master_seed']}). On every deal each "
+                    f"{summary['deals_used']:,} deals (master seed {summary['master_seed']}). On every deal each "
                     "legal first decision of the seat is forced on a copy of the same position and the rest is "
                     "played by the line-up with the same chance and agent streams. Effect: the mean over deals of "
                     "the win share with the opening forced minus the deal's mean over its legal first decisions "

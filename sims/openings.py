@@ -119,29 +119,25 @@ def forced_spec(game: str, players: int, agents: str | Sequence[str] = "random",
 
 class PrecisionStop:
     """The ``until`` callback of a forced-openings run: stop once every row's always-valid interval (confidence
-    sequence, Bonferroni over `spec.row_bound()` rows) has half-width at most `target` points."""
+    sequence, Bonferroni over `spec.row_bound()` rows) has half-width at most `target` points. `deals` is then the
+    first deals that reached it (`analysis.forced_openings.precision_deals`): the table uses those deals only, so
+    it does not depend on how many chunks were played past them."""
 
     def __init__(self, spec: ForcedSpec, target: float, confidence: float = 0.95) -> None:
         if not 0 < target < 100:
             raise SimsError(f"--until-precision must be between 0 and 100 (points of win share), got {target}")
         self.spec, self.target, self.confidence = spec, target, confidence
-        self.half_width = float("inf")
-        self.deals = 0
+        self.deals: int | None = None
 
     def sequential(self) -> dict[str, int]:
         """The `sequential` argument of `analysis.forced_openings.opening_effects` for this run."""
         return {"planned_deals": self.spec.games, "rows": self.spec.row_bound()}
 
     def __call__(self, folder: Path, manifest: dict[str, Any]) -> bool:
-        from analysis.forced_openings import opening_effects
+        from analysis.forced_openings import precision_deals
 
-        outcomes = read_outcomes(folder)
-        self.deals = int(manifest["games_done"])
-        if outcomes.height == 0:
-            return False
-        table = opening_effects(outcomes, self.confidence, sequential=self.sequential())
-        self.half_width = float(((table["high"] - table["low"]) / 2).max())
-        return self.half_width <= self.target
+        self.deals = precision_deals(read_outcomes(folder), self.target, self.confidence, self.sequential())
+        return self.deals is not None
 
 
 def read_outcomes(folder: str | Path) -> pl.DataFrame:
@@ -171,10 +167,13 @@ def forced_openings(game: str, players: int, agents: str | Sequence[str] = "rand
     result = run_spec(spec, None if out is None else Path(out) / DEALS_FOLDER, jobs=jobs, backend=backend,
                       force=force, progress=progress, until=until)
     outcomes = read_outcomes(result.path)
+    if until is not None and until.deals is not None:
+        outcomes = outcomes.filter(pl.col("deal") < until.deals)
     if out is not None:
         atomic_write(Path(out) / OUTCOMES, lambda p: outcomes.write_parquet(p))
         summary = {k: result.manifest[k] for k in ("game", "players", "agents", "master_seed", "seats", "games",
                                                     "games_done", "params_id")}
+        summary["deals_used"] = outcomes["deal"].n_unique()
         summary["interval"] = "t, Bonferroni" if until is None else "confidence sequence, Bonferroni"
         summary["until_precision"] = None if until is None else until.target
         text = json.dumps(summary, indent=1) + "\n"

@@ -74,10 +74,12 @@ def run(args: argparse.Namespace) -> int:
         write_openings_report(table, summary, out / f"openings.{fmt}", fmt)
     with pl.Config(tbl_rows=40):
         print(table)
-    done = result.manifest["games_done"]
+    done = outcomes["deal"].n_unique()
     print(f"{args.game}, {args.players} players, {'/'.join(spec.agents)}: {done:,} deals, "
           f"{outcomes.height:,} forced playouts in {out}")
     if until is not None:
-        print(f"until precision {args.until_precision:g} points: widest always-valid half-width "
-              f"{until.half_width:.2f} points after {done:,} of {spec.games:,} deals")
+        half = float(((table["high"] - table["low"]) / 2).max())
+        reached = "reached" if until.deals is not None else "not reached"
+        print(f"until precision {args.until_precision:g} points: {reached} after {done:,} of at most "
+              f"{spec.games:,} deals (widest always-valid half-width {half:.2f} points)")
     return 0

@@ -53,7 +53,7 @@ def test_report_blocks_hold_the_plot_and_the_disagreements():
     t = with_observation(_table([(0, "A", 6.0, 1.0, 11.0)]), pl.DataFrame(
         {"seat": [0], "opening": ["A"], "obs_effect": [-5.0], "obs_low": [-8.0], "obs_high": [-2.0],
          "obs_games": [500]}))
-    title, blocks = openings_blocks(t, {"game": "g", "players": 3, "agents": ["random"] * 3, "games_done": 50,
+    title, blocks = openings_blocks(t, {"game": "g", "players": 3, "agents": ["random"] * 3, "deals_used": 50,
                                         "master_seed": 1, "until_precision": None})
     kinds = [b.kind for b in blocks]
     assert "image" in kinds and "Experiment against observation" in [b.content for b in blocks if b.kind == "h3"]

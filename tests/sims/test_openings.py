@@ -70,3 +70,17 @@ def test_the_report_compares_with_an_ordinary_run(tmp_path):
     md = (tmp_path / "f" / "openings.md").read_text(encoding="utf-8")
     for page in (html, md):
         assert "Seat 0" in page and "data:image/png;base64," in page and "Experiment against observation" in page
+
+
+def test_until_precision_stops_at_the_same_deal_for_any_jobs_or_chunk_size(tmp_path):
+    target = "60"
+    a_rows, a_csv = _cli(tmp_path / "a", "--seat", "0", "--deals", "400", "--until-precision", target,
+                         "--chunk-size", "7", "--jobs", "1")
+    b_rows, b_csv = _cli(tmp_path / "b", "--seat", "0", "--deals", "400", "--until-precision", target,
+                         "--chunk-size", "13", "--jobs", "2")
+    assert a_rows.equals(b_rows) and a_csv == b_csv
+    used = a_rows["deal"].n_unique()
+    assert 2 < used < 400
+    table = pl.read_csv(tmp_path / "a" / "openings.csv")
+    assert ((table["high"] - table["low"]) / 2 <= float(target)).all()
+    assert len(list((tmp_path / "a" / "deals").glob("chunk-*.parquet"))) < -(-400 // 7)  # stopped before the cap
