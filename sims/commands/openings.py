@@ -50,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
     from analysis.forced_report import observational_effects, with_observation, write_openings_report
     from analysis.report import FORMATS
 
+    from ..atomic import atomic_write
     from ..openings import PrecisionStop, forced_openings, forced_spec
     from ..spec import parse_overrides
 
@@ -61,14 +62,15 @@ def run(args: argparse.Namespace) -> int:
     spec = forced_spec(args.game, args.players, args.agents, args.deals, args.seed, seats,
                        parse_overrides(args.overrides), args.chunk_size)
     until = None if args.until_precision is None else PrecisionStop(spec, args.until_precision)
+    observed = None if args.compare is None else observational_effects(args.compare, spec.game, spec.players)
     outcomes, result = forced_openings(args.game, args.players, spec=spec, out=args.out, jobs=args.jobs,
                                        backend=args.backend, force=args.force, until=until,
                                        progress=not args.quiet and sys.stderr.isatty())
     table = opening_effects(outcomes, sequential=None if until is None else until.sequential())
     out = Path(args.out)
-    if args.compare is not None:
-        table = with_observation(table, observational_effects(args.compare, spec.game, spec.players))
-    table.write_csv(out / "openings.csv")
+    if observed is not None:
+        table = with_observation(table, observed)
+    atomic_write(out / "openings.csv", lambda p: table.write_csv(p))
     summary = json.loads((out / "openings.json").read_text(encoding="utf-8"))
     for fmt in FORMATS:
         write_openings_report(table, summary, out / f"openings.{fmt}", fmt)

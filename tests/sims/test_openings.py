@@ -84,3 +84,11 @@ def test_until_precision_stops_at_the_same_deal_for_any_jobs_or_chunk_size(tmp_p
     table = pl.read_csv(tmp_path / "a" / "openings.csv")
     assert ((table["high"] - table["low"]) / 2 <= float(target)).all()
     assert len(list((tmp_path / "a" / "deals").glob("chunk-*.parquet"))) < -(-400 // 7)  # stopped before the cap
+
+
+def test_a_comparison_run_of_another_game_is_refused_before_any_deal(tmp_path, capsys):
+    sims.run(GAME, 4, 50, seed=4, out=tmp_path / "obs4", jobs=1)
+    assert main(["openings", GAME, "--players", "3", "--deals", "4", "--out", str(tmp_path / "f"),
+                 "--compare", str(tmp_path / "obs4")]) == 2
+    assert "not bruxelles1897 with 3" in capsys.readouterr().err
+    assert not (tmp_path / "f").exists()
