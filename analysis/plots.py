@@ -285,3 +285,46 @@ def plot_opening_strength(
     ax.legend(fontsize=8, loc="best")
     ax.grid(axis="x", alpha=0.3)
     return _done(fig, path)
+
+
+def plot_forced_openings(table: pl.DataFrame, *, max_rows: int = 40, path: str | Path | None = None) -> Figure:
+    """Forest plot of forced-opening effects (:func:`analysis.forced_openings.opening_effects`, in points).
+
+    Each row is a seat's forced first decision against the deal's average one, with its simultaneous interval, red
+    when the interval excludes 0. With an ``obs_effect`` column (an observational comparison), the observational
+    difference and its interval are drawn as hollow markers beside it. At most ``max_rows`` rows are shown: the
+    strongest and weakest (half each).
+    """
+    if table.height > max_rows:
+        ordered = table.sort("effect", "seat", "opening", descending=[True, False, False])
+        table = pl.concat([ordered.head(max_rows - max_rows // 2), ordered.tail(max_rows // 2)])
+    table = table.sort(["seat", "effect", "opening"], descending=[False, True, False])
+    n = table.height
+    fig = AnalysisFigure(figsize=(10.0, max(2.0, 0.3 * n + 1.3)), layout="constrained")
+    ax = fig.subplots()
+    if n == 0:
+        ax.text(0.5, 0.5, "no forced opening", ha="center", va="center")
+        return _done(fig, path)
+    y = np.arange(n)[::-1].astype(float)
+    d, lo, hi = (table[c].fill_null(np.nan).to_numpy() for c in ("effect", "low", "high"))
+    err = np.nan_to_num(np.vstack([d - lo, hi - d]))
+    sig = (lo > 0) | (hi < 0)
+    ax.axvline(0, color="black", linestyle="--", linewidth=1)
+    for mask, c, label in ((~sig, PLAIN_COLOUR, "interval contains 0"), (sig, SIGNIFICANT_COLOUR, "excludes 0")):
+        if mask.any():
+            ax.errorbar(d[mask], y[mask], xerr=err[:, mask], fmt="o", color=c, ecolor=c, capsize=2, markersize=4,
+                        label=f"forced ({label})")
+    if "obs_effect" in table.columns:
+        o, olo, ohi = (table[c].fill_null(np.nan).to_numpy() for c in ("obs_effect", "obs_low", "obs_high"))
+        ok = np.isfinite(o)
+        if ok.any():
+            ax.errorbar(o[ok], y[ok] - 0.3, xerr=np.nan_to_num(np.vstack([o - olo, ohi - o]))[:, ok], fmt="o",
+                        mfc="white", color="#2e86c1", ecolor="#2e86c1", capsize=2, markersize=4,
+                        label="observed in an ordinary run")
+    labels = [f"seat {s}: {o} (n={g:,})" for s, o, g in
+              zip(table["seat"].to_list(), table["opening"].to_list(), table["deals"].to_list())]
+    ax.set_yticks(y, labels, fontsize=8)
+    ax.set_xlabel("win share minus the deal's average first decision (points)")
+    ax.legend(fontsize=8, loc="best")
+    ax.grid(axis="x", alpha=0.3)
+    return _done(fig, path)

@@ -22,13 +22,11 @@ from joblib import Parallel, delayed, effective_n_jobs, parallel_config
 
 from brux.core.game import is_int
 
-from .agents import play_batch
 from .chunks import Chunk
 from .errors import SimsError
 from .integrity import chunk_metadata
 from .spec import RunSpec
 from .store import ResultsFolder
-from .table import result_table
 
 BACKENDS = ("processes", "threads", "dask", "ray")
 _LOCAL = {"processes": "loky", "threads": "threading"}
@@ -69,10 +67,7 @@ def run_chunk(spec: RunSpec, folder: str, chunk: Chunk, parent: int | None = Non
     """
     if parent is not None:
         _watch_parent(parent)
-    game = spec.load_game()
-    arrays = play_batch(game, spec.agents, spec.master_seed, chunk.first, chunk.count)
-    table = result_table(arrays, first_index=chunk.first, game=game.name, params_id=game.params_id,
-                         agents=spec.agents, vp_sources=game.vp_sources, opening_labels=game.opening_labels())
+    table = spec.play_chunk(chunk)
     ResultsFolder(folder).write_chunk(chunk.index, table, chunk_metadata(spec.manifest(), chunk.index, table))
     return chunk
 

@@ -128,9 +128,10 @@ def check_chunk(path: Path, index: int, manifest: Mapping[str, Any], columns: li
         return ChunkCheck(path, index, int(found.get("count") or 0), problem)
     if columns is not None and meta.schema.names != list(columns):
         return ChunkCheck(path, index, want["count"], "unexpected columns")
-    if meta.num_rows != want["count"] * players:
+    per_game = manifest.get("rows_per_game", players)  # None: a variable number of rows per game
+    if per_game is not None and meta.num_rows != want["count"] * per_game:
         return ChunkCheck(path, index, want["count"],
-                          f"{meta.num_rows} rows instead of {want['count'] * players}")
+                          f"{meta.num_rows} rows instead of {want['count'] * per_game}")
     try:
         table = pl.read_parquet(path)
     except Exception as e:  # damaged data pages: polars raises several types

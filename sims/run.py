@@ -21,8 +21,6 @@ from .execute import check_backend, execute
 from .lock import folder_lock
 from .spec import DEFAULT_CHUNK_SIZE, RunSpec, check_memory
 from .store import ResultsFolder
-from .table import result_columns
-from .warmup import warm_up
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -88,6 +86,22 @@ def run(
     `sims.stopping`).
     """
     spec = RunSpec.create(game, players, games, agents, seed, overrides, chunk_size)
+    return run_spec(spec, out, jobs=jobs, backend=backend, scheduler=scheduler, force=force, progress=progress,
+                    until=until)
+
+
+def run_spec(
+    spec: RunSpec,
+    out: str | os.PathLike[str] | None = None,
+    *,
+    jobs: int = -1,
+    backend: str = "threads",
+    scheduler: str | None = None,
+    force: bool = False,
+    progress: bool = False,
+    until: Callable[[Path, dict[str, Any]], bool] | None = None,
+) -> RunResult:
+    """Play the chunks of `spec` into the folder `out`, resuming it (see `run`); `spec` plays each chunk."""
     jobs = check_backend(backend, jobs, scheduler)
     if out is not None and not str(out).strip():
         raise SimsError("the output folder must not be an empty path")
@@ -97,11 +111,11 @@ def run(
     chunks = plan_chunks(spec.games, spec.chunk_size)
     manifest = spec.manifest()
     with folder_lock(folder.path):
-        done = folder.prepare(manifest, chunks, result_columns(manifest["vp_sources"]), force=force)
+        done = folder.prepare(manifest, chunks, spec.columns(), force=force)
         todo = [c for c in chunks if c.index not in done]
         games_done = sum(chunks[i].count for i in done)
         if todo and scheduler is None:  # workers on this machine: compile once here, they load the cache
-            warm_up(spec.load_game(), spec.agents)
+            spec.warm_up()
         start = time.perf_counter()
         played = 0
         batch = max(1, len(todo) if until is None else

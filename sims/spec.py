@@ -7,7 +7,7 @@ import json
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -18,6 +18,11 @@ from brux.games import get_rules
 
 from .agents import parse_lineup
 from .errors import SimsError
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from .chunks import Chunk
 
 DEFAULT_CHUNK_SIZE = 50_000
 MAX_CHUNKS = 999_999  # chunk files are numbered with six digits
@@ -166,6 +171,28 @@ class RunSpec:
             return _load_game(self.game, self.players, json.dumps(self.overrides, sort_keys=True))
         except ValueError as e:
             raise SimsError(str(e)) from e
+
+    def columns(self) -> list[str]:
+        """The columns of this run's chunk files."""
+        from .table import result_columns
+
+        return result_columns(self.load_game().vp_sources)
+
+    def play_chunk(self, chunk: Chunk) -> pl.DataFrame:
+        """The rows of one chunk: its games played by the line-up."""
+        from .agents import play_batch
+        from .table import result_table
+
+        game = self.load_game()
+        arrays = play_batch(game, self.agents, self.master_seed, chunk.first, chunk.count)
+        return result_table(arrays, first_index=chunk.first, game=game.name, params_id=game.params_id,
+                            agents=self.agents, vp_sources=game.vp_sources, opening_labels=game.opening_labels())
+
+    def warm_up(self) -> None:
+        """Load (or compile) the kernels this run plays with, in the calling process."""
+        from .warmup import warm_up
+
+        warm_up(self.load_game(), self.agents)
 
     def manifest(self, games_done: int = 0) -> dict[str, Any]:
         """The ``manifest.json`` content of this run (docs/results.md)."""

@@ -26,3 +26,19 @@ def test_effect_moves_by_the_planted_bonus():
     assert row["low"][0] < 20.0 < row["high"][0]
     assert hi["effect"].sum() == pytest.approx(0.0, abs=1e-9)
     assert set(hi["deals"].to_list()) == {400}
+
+
+def test_precision_is_reached_at_the_first_deal_where_every_row_is_narrow_enough():
+    from analysis.forced_openings import precision_deals, sequential_half_width
+
+    seq = {"rows": 3, "planned_deals": 1000}
+    out = _outcomes(0.0, deals=400)
+    late = out.filter(pl.col("deal") >= 100).with_columns(pl.lit("D").alias("opening"))  # legal from deal 100 on
+    out = pl.concat([out, late])
+    target = float(sequential_half_width(np.array([150]), 0.95, seq)[0])
+    # rows A, B, C reach 150 deals at deal 149, but D (legal from deal 100) only at deal 249
+    assert precision_deals(out, target, 0.95, seq) == 250
+    assert precision_deals(out.filter(pl.col("deal") < 249), target, 0.95, seq) is None
+    assert precision_deals(out.filter(pl.col("deal") != 7), target, 0.95, seq) is None  # deals 0..6 only
+    t = opening_effects(out.filter(pl.col("deal") < 250), sequential=seq)
+    assert ((t["high"] - t["low"]) / 2 <= target + 1e-9).all()

@@ -153,6 +153,6 @@ def test_run_rate_excludes_the_warm_up(monkeypatch, tmp_path):
     now = [0.0]
     run_module = sys.modules["sims.run"]
     monkeypatch.setattr(run_module, "time", SimpleNamespace(perf_counter=lambda: now[0]))
-    monkeypatch.setattr(run_module, "warm_up", lambda game, lineup: now.__setitem__(0, now[0] + 1000.0))
+    monkeypatch.setattr(warmup, "warm_up", lambda game, lineup: now.__setitem__(0, now[0] + 1000.0))
     result = sims.run(GAME, 3, 100, out=tmp_path / "r", jobs=1)
     assert now[0] == 1000.0 and result.seconds == 0.0 and result.games_played == 100

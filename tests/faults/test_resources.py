@@ -120,7 +120,7 @@ def test_memory_error_is_one_line(tmp_path, monkeypatch, error):
     def boom(*a, **kw):
         raise MemoryError
 
-    monkeypatch.setattr(sims.execute, "play_batch", boom)
+    monkeypatch.setattr(sims.agents, "play_batch", boom)
     assert "out of memory" in error(_args(tmp_path / "r", "--jobs", "1"))
 
 
