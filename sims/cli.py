@@ -279,8 +279,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except KeyboardInterrupt:
-        print("brux: interrupted (an interrupted run resumes when the same command is run again)", file=sys.stderr)
-        return 130
+        return _interrupted()
+    except SystemError as e:  # Ctrl-C inside a Numba kernel surfaces as a SystemError caused by the interrupt
+        if not _caused_by_interrupt(e):
+            raise
+        return _interrupted()
     except (_UsageError, ValueError, OSError) as e:
         message = " ".join(str(e).split()) or type(e).__name__
         print(f"brux: error: {message}", file=sys.stderr)
@@ -296,6 +299,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"brux: error: {' '.join(str(e).split())}", file=sys.stderr)
         return 2
+
+
+def _interrupted() -> int:
+    print("brux: interrupted (an interrupted run resumes when the same command is run again)", file=sys.stderr)
+    return 130
+
+
+def _caused_by_interrupt(e: BaseException) -> bool:
+    seen: set[int] = set()
+    cause: BaseException | None = e
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 def _is_resource_error(e: BaseException) -> bool:
