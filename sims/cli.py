@@ -18,6 +18,7 @@ from .errors import SimsError
 from .execute import BACKENDS
 from .spec import DEFAULT_CHUNK_SIZE, parse_overrides
 from .stopping import add_stopping_options, make_until, stop_line
+from .warmup import announce_compiles
 
 if TYPE_CHECKING:
     from .run import RunResult
@@ -271,6 +272,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYTHONWARNINGS", "ignore:resource_tracker:UserWarning")
     try:
         args = build_parser().parse_args(argv)
+        announce_compiles()
         handler = getattr(args, "handler", None) or _COMMANDS[args.command]
         return handler(args)
     except SystemExit as e:  # --help

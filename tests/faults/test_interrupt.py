@@ -3,11 +3,16 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import pty
+import re
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import threading
 import time
 from collections.abc import Callable
@@ -19,15 +24,34 @@ IN_KERNEL_TICKS = 50  # CPU ticks of the main thread past the last Python step: 
 
 
 class _Command:
-    """A ``brux`` command in a subprocess, its standard error read line by line as it comes."""
+    """A ``brux`` command in a subprocess, its standard error (a terminal: progress bars are drawn) read as it
+    comes."""
 
     def __init__(self, args: list[str], cwd: Path) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-m", "sims.cli", *args], cwd=cwd, text=True,
+        master, terminal = pty.openpty()
+        fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 120, 0, 0))  # rows, columns
+        self.proc = subprocess.Popen([sys.executable, "-m", "sims.cli", *args], cwd=cwd,
                                      env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.PIPE)
-        self.err: list[str] = []
-        self.reader = threading.Thread(target=lambda: self.err.extend(self.proc.stderr), daemon=True)
+                                     stderr=terminal)
+        os.close(terminal)
+        self.chunks: list[bytes] = []
+        self.reader = threading.Thread(target=self._read, args=(master,), daemon=True)
         self.reader.start()
+
+    def _read(self, fd: int) -> None:
+        try:
+            while data := os.read(fd, 4096):
+                self.chunks.append(data)
+        except OSError:  # EIO: the command has ended
+            pass
+        finally:
+            os.close(fd)
+
+    @property
+    def err(self) -> list[str]:
+        """The lines written so far, a progress bar's redraws split apart."""
+        text = b"".join(self.chunks).decode(errors="replace")
+        return [line for line in re.split(r"[\r\n]+", text) if line.strip()]
 
 
 def _main_thread_ticks(pid: int) -> int:
@@ -38,7 +62,7 @@ def _main_thread_ticks(pid: int) -> int:
 def _wait(cmd: _Command, ready: Callable[[], bool]) -> None:
     deadline = time.monotonic() + TIMEOUT
     while not ready():
-        assert cmd.proc.poll() is None, "".join(cmd.err)
+        assert cmd.proc.poll() is None, "\n".join(cmd.err)
         assert time.monotonic() < deadline, "the command never reached the awaited point"
         time.sleep(0.02)
 
@@ -52,10 +76,10 @@ def _interrupt_in_kernel(cmd: _Command, ready: Callable[[], bool]) -> None:
     cmd.proc.send_signal(signal.SIGINT)
     cmd.proc.wait(timeout=TIMEOUT)
     cmd.reader.join(TIMEOUT)
-    err = "".join(cmd.err)
+    lines = cmd.err
+    err = "\n".join(lines)
     assert cmd.proc.returncode == 130, err
     assert "Traceback" not in err and "SystemError" not in err, err
-    lines = err.strip().splitlines()
     assert [x for x in lines if x.startswith("brux:")] == lines[-1:], err
     assert lines[-1].startswith("brux: interrupted ("), err
 
@@ -63,9 +87,9 @@ def _interrupt_in_kernel(cmd: _Command, ready: Callable[[], bool]) -> None:
 def test_one_chunk_one_job(tmp_path):
     out = tmp_path / "r"
     cmd = _Command(["run", "bruxelles1897", "--games", "1000000", "--chunk-size", "1000000", "--jobs", "1",
-                    "--out", str(out), "--quiet"], tmp_path)
-    # the main thread gathers CPU time only once the warm-up (a thread of its own) is done: it is playing the chunk
-    _interrupt_in_kernel(cmd, (out / ".brux.lock").exists)
+                    "--out", str(out)], tmp_path)
+    # the progress bar is drawn once the kernels are loaded, just before the chunk is played
+    _interrupt_in_kernel(cmd, lambda: any("0/1.00M" in line for line in cmd.err))
     assert not [p for p in out.iterdir() if p.name != "manifest.json"]  # no chunk, no lock, no temporary file
     assert json.loads((out / "manifest.json").read_text())["games_done"] == 0
 
