@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -65,6 +66,7 @@ def _add_run_options(p: argparse.ArgumentParser, *, games: int, out_flag: str) -
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="brux", description="Monte Carlo simulation and strategy analysis of board games.")
+    parser.add_argument("--version", action="version", version=f"brux {brux.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, required=True)
 
     sub.add_parser("games", help="list the games with their player counts",
@@ -134,22 +136,45 @@ def out_path(value: str | None, default: str | Path, flag: str = "--out") -> Pat
     return Path(value)
 
 
-def check_output_file(value: str | None, flag: str) -> None:
-    """SimsError, before any game is played, when the file `value` could not be written."""
+def check_output_file(value: str | None, flag: str, *, parents: bool = True) -> None:
+    """SimsError, before any work, when the file `value` could not be written: not a regular file, its folder
+    missing (unless `parents`: the writer makes it) or not writable. A probe file is made and removed to be sure."""
     if value is None:
         return
     if not value.strip():
         raise SimsError(f"{flag} must not be empty")
-    path = Path(value)
-    if path.is_dir():
-        raise SimsError(f"{flag} {value!r} is a folder, not a file")
-    parent = path.absolute().parent
-    while not parent.exists():
-        parent = parent.parent
-    if not parent.is_dir():
-        raise SimsError(f"{flag} {value!r}: {str(parent)!r} is not a folder")
-    if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise SimsError(f"{flag} {value!r} cannot be written (no permission in {str(parent)!r})")
+    from .atomic import write_target
+
+    _existing_folder(Path(value).absolute().parent, flag, value)
+    try:
+        folder = write_target(value).absolute().parent  # a symlink's target is the file written
+    except SimsError as e:
+        raise SimsError(f"{flag}: {e}") from None
+    if not folder.exists() and not parents:
+        raise SimsError(f"{flag} {value!r}: the folder {str(folder)!r} does not exist")
+    _probe(_existing_folder(folder, flag, value), flag, value)
+
+
+def check_output_folder(value: str, flag: str) -> None:
+    """SimsError, before any work, when files could not be made in the folder `value` (made if missing)."""
+    _probe(_existing_folder(Path(value).absolute(), flag, value), flag, value)
+
+
+def _existing_folder(path: Path, flag: str, value: str) -> Path:
+    """`path` or its nearest existing ancestor; SimsError when that is not a folder."""
+    while not path.exists():
+        path = path.parent
+    if not path.is_dir():
+        raise SimsError(f"{flag} {value!r}: {str(path)!r} is not a folder")
+    return path
+
+
+def _probe(folder: Path, flag: str, value: str) -> None:
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".brux-probe-"):
+            pass
+    except OSError as e:
+        raise SimsError(f"{flag} {value!r} cannot be written ({e.strerror or e} in {str(folder)!r})") from None
 
 
 def _run(args: argparse.Namespace) -> RunResult:
@@ -178,6 +203,9 @@ def _run_line(result: RunResult) -> str:
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
+    if args.margin_given and not args.until_decided and args.until_precision is None:
+        raise SimsError("--margin is the fairness margin of a sequential run: add --until-decided (or "
+                        "--until-precision), or leave it out; a report's margin is `brux report --margin`")
     print(_run_line(_run(args)))
     return 0
 
@@ -187,7 +215,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from .spec import RunSpec
     from .trace import play, summary
 
-    check_output_file(args.record, "--record")
+    check_output_file(args.record, "--record", parents=False)
     spec = RunSpec.create(args.game, args.players, 1, args.agents, args.seed, parse_overrides(args.overrides))
     state = play(spec.load_game(), spec.agents, args.seed, sys.stdout if args.trace else None)
     if args.record:
@@ -208,8 +236,20 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _report_format(path: str | None, fmt: str | None) -> str:
-    return fmt or ("md" if path and Path(path).suffix.lower() == ".md" else "html")
+REPORT_SUFFIXES = {".html": "html", ".htm": "html", ".md": "md"}
+
+
+def _report_format(path: str | None, fmt: str | None, flag: str = "--out") -> str:
+    """The report format from --format and the file's suffix; SimsError when the suffix is not a report's."""
+    if path is None:
+        return fmt or "html"
+    suffix = Path(path).suffix.lower()
+    if suffix not in REPORT_SUFFIXES:
+        what = suffix or "a file without suffix"
+        raise SimsError(f"{flag} {path!r}: a report is written as .html or .md, not {what}")
+    if fmt is not None and fmt != REPORT_SUFFIXES[suffix]:
+        raise SimsError(f"{flag} {path!r} does not end in .{fmt}, the --format given")
+    return REPORT_SUFFIXES[suffix]
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
@@ -219,8 +259,8 @@ def _cmd_report(args: argparse.Namespace) -> int:
         verify_in_background(args.results)  # the chunk checksums are checked while the analysis is imported
     from analysis import write_report
 
-    fmt = _report_format(args.out, args.format)
     check_output_file(args.out, "--out")
+    fmt = _report_format(args.out, args.format)
     out = write_report(args.results, args.out or f"report.{fmt}", format=fmt, margin=args.margin)
     print(f"report: {out}")
     return 0
@@ -232,6 +272,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     from .spec import RunSpec
 
     check_output_file(args.report, "--report")
+    _report_format(args.report, args.format, "--report")
     RunSpec.create(args.game, args.players, args.games, args.agents, args.seed, parse_overrides(args.overrides),
                    args.chunk_size)
     check_backend(args.backend, args.jobs, args.scheduler)
@@ -252,7 +293,7 @@ def _analyze(args: argparse.Namespace) -> int:
     for r in table.iter_rows(named=True):
         print(f"{r['seat']:>4}  {r['win_share']:>9.4f}  [{r['win_share_low']:.4f}, {r['win_share_high']:.4f}]  "
               f"{r['outright_wins']:>8}  {r['shared_wins']:>7}  {lineup[r['seat']]}")
-    fmt = _report_format(args.report, args.format)
+    fmt = _report_format(args.report, args.format, "--report")
     out, found = report_and_findings(result.path, args.report, fmt, margin=args.margin)
     print("findings:")
     for sentence in found.sentences:
