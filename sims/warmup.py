@@ -3,8 +3,9 @@
 Numba compiles a kernel on its first call and caches it on disk, so a machine compiles each game once (and again
 after an upgrade). `announce_compiles` listens to Numba's ``numba:compile`` events, which fire only when a kernel
 is really compiled (not when it is loaded from the cache): at the first compile of a game's kernel in a process,
-one line on standard error names the game and its registry's estimate (`GameEntry.compile_seconds`, CPU seconds),
-and a second line the time it took. The ``brux`` command line listens from its start, so every command says so.
+one line on standard error names the game and its registry's estimate (`GameEntry.compile_seconds`, CPU seconds;
+the kernels a command compiles one after another are announced together). The ``brux`` command line listens from
+its start, so every command says so.
 
 `warm_up` plays one game in the calling process before a run's timer starts: the printed rate never includes the
 compile, and process workers then load the cached kernels instead of each compiling them.
@@ -33,33 +34,29 @@ def _game_of(module: str) -> str | None:
 
 
 class CompileNotice(event.Listener):
-    """Prints, once per game and process, that the game's kernels are being compiled, then how long it took."""
+    """Prints, once per game and process, that the game's kernels are being compiled.
+
+    A game's kernel may call another game's functions: only the game of the outermost compile is named."""
 
     def __init__(self) -> None:
         self.announced: set[str] = set()
-        self._local = threading.local()  # per thread: nesting depth and the compile being announced
+        self._depth = threading.local()  # per thread: how many compiles are nested here
 
     def on_start(self, ev: event.Event) -> None:
-        local = self._local
-        local.depth = getattr(local, "depth", 0) + 1
-        if getattr(local, "game", None) is not None:
-            return  # a kernel compiled inside the announced one
+        depth = getattr(self._depth, "n", 0)
+        self._depth.n = depth + 1
+        if depth:
+            return
         dispatcher: Any = ev.data["dispatcher"]
         game = _game_of(getattr(dispatcher.py_func, "__module__", "") or "")
         if game is None or game in self.announced:
             return
         self.announced.add(game)
-        local.game, local.depth_at, local.start = game, local.depth, time.perf_counter()
         print(f"Compiling the {game} kernels (about {GAMES[game].compile_seconds} s of CPU, once: "
               "later runs load them from the cache)…", file=sys.stderr, flush=True)
 
     def on_end(self, ev: event.Event) -> None:
-        local = self._local
-        if getattr(local, "game", None) is not None and local.depth == local.depth_at:
-            print(f"Compiled the {local.game} kernels in {time.perf_counter() - local.start:.0f} s.",
-                  file=sys.stderr, flush=True)
-            local.game = None
-        local.depth -= 1
+        self._depth.n -= 1
 
 
 _notice: list[CompileNotice] = []

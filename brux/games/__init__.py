@@ -26,8 +26,8 @@ GAMES: dict[str, GameEntry] = {
     "bruxelles1893": GameEntry("brux.games.bruxelles1893", rules_version=1, title="Bruxelles 1893",
                                compile_seconds=50),
     "bruxelles1897": GameEntry("brux.games.bruxelles1897", rules_version=1, title="Bruxelles 1897"),
-    "lutece": GameEntry("brux.games.lutece", rules_version=1, title="Lutèce", compile_seconds=15),
-    "prestige": GameEntry("brux.games.prestige", rules_version=1, title="Prestige"),
+    "lutece": GameEntry("brux.games.lutece", rules_version=1, title="Lutèce"),
+    "prestige": GameEntry("brux.games.prestige", rules_version=1, title="Prestige", compile_seconds=70),
 }
 DEFAULT_GAME = "bruxelles1897"  # the flagship: what `brux analyze` plays without arguments
 
