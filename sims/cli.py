@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -18,6 +19,7 @@ from .errors import SimsError
 from .execute import BACKENDS
 from .spec import DEFAULT_CHUNK_SIZE, YES_GAMES, parse_overrides
 from .stopping import add_stopping_options, make_until, stop_line
+from .warmup import announce_compiles
 
 if TYPE_CHECKING:
     from .run import RunResult
@@ -65,6 +67,7 @@ def _add_run_options(p: argparse.ArgumentParser, *, games: int, out_flag: str) -
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="brux", description="Monte Carlo simulation and strategy analysis of board games.")
+    parser.add_argument("--version", action="version", version=f"brux {brux.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, required=True)
 
     sub.add_parser("games", help="list the games with their player counts",
@@ -136,22 +139,45 @@ def out_path(value: str | None, default: str | Path, flag: str = "--out") -> Pat
     return Path(value)
 
 
-def check_output_file(value: str | None, flag: str) -> None:
-    """SimsError, before any game is played, when the file `value` could not be written."""
+def check_output_file(value: str | None, flag: str, *, parents: bool = True) -> None:
+    """SimsError, before any work, when the file `value` could not be written: not a regular file, its folder
+    missing (unless `parents`: the writer makes it) or not writable. A probe file is made and removed to be sure."""
     if value is None:
         return
     if not value.strip():
         raise SimsError(f"{flag} must not be empty")
-    path = Path(value)
-    if path.is_dir():
-        raise SimsError(f"{flag} {value!r} is a folder, not a file")
-    parent = path.absolute().parent
-    while not parent.exists():
-        parent = parent.parent
-    if not parent.is_dir():
-        raise SimsError(f"{flag} {value!r}: {str(parent)!r} is not a folder")
-    if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise SimsError(f"{flag} {value!r} cannot be written (no permission in {str(parent)!r})")
+    from .atomic import write_target
+
+    _existing_folder(Path(value).absolute().parent, flag, value)
+    try:
+        folder = write_target(value).absolute().parent  # a symlink's target is the file written
+    except SimsError as e:
+        raise SimsError(f"{flag}: {e}") from None
+    if not folder.exists() and not parents:
+        raise SimsError(f"{flag} {value!r}: the folder {str(folder)!r} does not exist")
+    _probe(_existing_folder(folder, flag, value), flag, value)
+
+
+def check_output_folder(value: str, flag: str) -> None:
+    """SimsError, before any work, when files could not be made in the folder `value` (made if missing)."""
+    _probe(_existing_folder(Path(value).absolute(), flag, value), flag, value)
+
+
+def _existing_folder(path: Path, flag: str, value: str) -> Path:
+    """`path` or its nearest existing ancestor; SimsError when that is not a folder."""
+    while not path.exists():
+        path = path.parent
+    if not path.is_dir():
+        raise SimsError(f"{flag} {value!r}: {str(path)!r} is not a folder")
+    return path
+
+
+def _probe(folder: Path, flag: str, value: str) -> None:
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".brux-probe-"):
+            pass
+    except OSError as e:
+        raise SimsError(f"{flag} {value!r} cannot be written ({e.strerror or e} in {str(folder)!r})") from None
 
 
 def _run(args: argparse.Namespace) -> RunResult:
@@ -183,6 +209,9 @@ def _run_line(result: RunResult) -> str:
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
+    if args.margin_given and not args.until_decided and args.until_precision is None:
+        raise SimsError("--margin is the fairness margin of a sequential run: add --until-decided (or "
+                        "--until-precision), or leave it out; a report's margin is `brux report --margin`")
     print(_run_line(_run(args)))
     return 0
 
@@ -192,7 +221,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from .spec import RunSpec
     from .trace import play, summary
 
-    check_output_file(args.record, "--record")
+    check_output_file(args.record, "--record", parents=False)
     spec = RunSpec.create(args.game, args.players, 1, args.agents, args.seed, parse_overrides(args.overrides))
     state = play(spec.load_game(), spec.agents, args.seed, sys.stdout if args.trace else None)
     if args.record:
@@ -213,8 +242,20 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _report_format(path: str | None, fmt: str | None) -> str:
-    return fmt or ("md" if path and Path(path).suffix.lower() == ".md" else "html")
+REPORT_SUFFIXES = {".html": "html", ".htm": "html", ".md": "md"}
+
+
+def _report_format(path: str | None, fmt: str | None, flag: str = "--out") -> str:
+    """The report format from --format and the file's suffix; SimsError when the suffix is not a report's."""
+    if path is None:
+        return fmt or "html"
+    suffix = Path(path).suffix.lower()
+    if suffix not in REPORT_SUFFIXES:
+        what = suffix or "a file without suffix"
+        raise SimsError(f"{flag} {path!r}: a report is written as .html or .md, not {what}")
+    if fmt is not None and fmt != REPORT_SUFFIXES[suffix]:
+        raise SimsError(f"{flag} {path!r} does not end in .{fmt}, the --format given")
+    return REPORT_SUFFIXES[suffix]
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
@@ -224,8 +265,8 @@ def _cmd_report(args: argparse.Namespace) -> int:
         verify_in_background(args.results)  # the chunk checksums are checked while the analysis is imported
     from analysis import write_report
 
-    fmt = _report_format(args.out, args.format)
     check_output_file(args.out, "--out")
+    fmt = _report_format(args.out, args.format)
     out = write_report(args.results, args.out or f"report.{fmt}", format=fmt, margin=args.margin)
     print(f"report: {out}")
     return 0
@@ -239,6 +280,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     if args.report is None:
         args.report = f"report-{args.game}-{args.players}p.{args.format or 'html'}"
     check_output_file(args.report, "--report")
+    _report_format(args.report, args.format, "--report")
     RunSpec.create(args.game, args.players, args.games, args.agents, args.seed, parse_overrides(args.overrides),
                    args.chunk_size)
     check_backend(args.backend, args.jobs, args.scheduler)
@@ -259,7 +301,7 @@ def _analyze(args: argparse.Namespace) -> int:
     for r in table.iter_rows(named=True):
         print(f"{r['seat']:>4}  {r['win_share']:>9.4f}  [{r['win_share_low']:.4f}, {r['win_share_high']:.4f}]  "
               f"{r['outright_wins']:>8}  {r['shared_wins']:>7}  {lineup[r['seat']]}")
-    fmt = _report_format(args.report, args.format)
+    fmt = _report_format(args.report, args.format, "--report")
     out, found = report_and_findings(result.path, args.report, fmt, margin=args.margin)
     print("findings:")
     for sentence in found.sentences:
@@ -279,6 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYTHONWARNINGS", "ignore:resource_tracker:UserWarning")
     try:
         args = build_parser().parse_args(argv)
+        announce_compiles()
         handler = getattr(args, "handler", None) or _COMMANDS[args.command]
         return handler(args)
     except SystemExit as e:  # --help
@@ -287,8 +330,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except KeyboardInterrupt:
-        print("brux: interrupted (an interrupted run resumes when the same command is run again)", file=sys.stderr)
-        return 130
+        return _interrupted()
+    except SystemError as e:  # Ctrl-C inside a Numba kernel surfaces as a SystemError caused by the interrupt
+        if not _caused_by_interrupt(e):
+            raise
+        return _interrupted()
     except (_UsageError, ValueError, OSError) as e:
         message = " ".join(str(e).split()) or type(e).__name__
         print(f"brux: error: {message}", file=sys.stderr)
@@ -304,6 +350,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"brux: error: {' '.join(str(e).split())}", file=sys.stderr)
         return 2
+
+
+def _interrupted() -> int:
+    print("brux: interrupted (an interrupted run resumes when the same command is run again)", file=sys.stderr)
+    return 130
+
+
+def _caused_by_interrupt(e: BaseException) -> bool:
+    seen: set[int] = set()
+    cause: BaseException | None = e
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 def _is_resource_error(e: BaseException) -> bool:

@@ -22,6 +22,15 @@ from .atomic import atomic_write
 STOPPING_FILE = "stopping.json"
 
 
+class _Given(argparse.Action):
+    """Stores the value and records that the option was given (``margin_given``)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        setattr(namespace, f"{self.dest}_given", True)
+
+
 def add_stopping_options(p: argparse.ArgumentParser) -> None:
     """The options of a sequential run (``brux run``, ``brux analyze``)."""
     g = p.add_mutually_exclusive_group()
@@ -31,9 +40,10 @@ def add_stopping_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--until-decided", action="store_true",
                    help="stop once the fairness verdict is reached (fair within ±margin, or not fair), with "
                         "always-valid confidence sequences; --games is the most to play")
-    p.add_argument("--margin", type=float, default=0.02, metavar="M",
+    p.add_argument("--margin", type=float, default=0.02, metavar="M", action=_Given,
                    help="fairness margin in win share: fair when every two seats' win shares differ by less "
                         "than M (default: %(default)s = 2 points)")
+    p.set_defaults(margin_given=False)
 
 
 def stopping_rule(args: argparse.Namespace) -> tuple[str, float | None] | None:

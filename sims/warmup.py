@@ -1,11 +1,14 @@
-"""Loading (or, the first time, compiling) a game's batch kernel before a run starts its clock.
+"""Compiling a game's kernels, said when it happens; and loading them before a run starts its clock.
 
-Numba compiles a game's kernels on their first call and caches them on disk, so only the first run on a machine
-(or after an upgrade) pays the compile. `warm_up` plays one game in the calling process before the run's timer
-starts: the printed rate never includes the compile, and process workers then load the cached kernels instead of
-each compiling them. When Numba's cache index files of the game's kernel modules are missing or older than their
-sources (a cold cache), a line on standard error says that the kernels are being compiled; so does a warm-up that
-is still running after `NOTICE_AFTER` seconds (a kernel compiled for the first time, e.g. the agents' loop).
+Numba compiles a kernel on its first call and caches it on disk, so a machine compiles each game once (and again
+after an upgrade). `announce_compiles` listens to Numba's ``numba:compile`` events, which fire only when a kernel
+is really compiled (not when it is loaded from the cache): at the first compile of a game's kernel in a process,
+one line on standard error names the game and its registry's estimate (`GameEntry.compile_seconds`, CPU seconds;
+the kernels a command compiles one after another are announced together). The ``brux`` command line listens from
+its start, so every command says so.
+
+`warm_up` plays one game in the calling process before a run's timer starts: the printed rate never includes the
+compile, and process workers then load the cached kernels instead of each compiling them.
 """
 
 from __future__ import annotations
@@ -14,42 +17,58 @@ import sys
 import threading
 import time
 from collections.abc import Sequence
-from pathlib import Path
+from typing import Any
+
+from numba.core import event
 
 from brux import Game
 from brux.games import GAMES
 
-NOTICE_AFTER = 10.0  # loading cached kernels takes a second or two; compiling them tens of seconds
-COLD_NOTICE_AFTER = 0.2
 _warm: set[tuple[str, bool]] = set()
 _guard = threading.Lock()
 
 
-def _cache_is_cold(game: Game) -> bool:
-    """Whether the game's compiled kernels are missing from Numba's on-disk cache, or older than their sources."""
-    from numba.core.registry import CPUDispatcher
+def _game_of(module: str) -> str | None:
+    return next((name for name, entry in GAMES.items()
+                 if module == entry.module or module.startswith(entry.module + ".")), None)
 
-    package = GAMES[game.name].module
-    found = False
-    for name, module in list(sys.modules.items()):
-        if module is None or not name.startswith(package) or not getattr(module, "__file__", None):
-            continue
-        disp = next((v for v in vars(module).values() if isinstance(v, CPUDispatcher)
-                     and v.py_func.__module__ == name and getattr(v, "_cache", None) is not None
-                     and hasattr(v._cache, "_cache_path")), None)
-        if disp is None:
-            continue
-        source = Path(module.__file__)
-        index = list(Path(disp._cache._cache_path).glob(f"{source.stem}.*.nbi"))
-        if not index:
-            continue  # every kernel of this module is inlined into its callers
-        found = True
-        try:
-            if max(p.stat().st_mtime for p in index) < source.stat().st_mtime:
-                return True
-        except OSError:
-            return True
-    return not found
+
+class CompileNotice(event.Listener):
+    """Prints, once per game and process, that the game's kernels are being compiled.
+
+    A game's kernel may call another game's functions: only the game of the outermost compile is named."""
+
+    def __init__(self) -> None:
+        self.announced: set[str] = set()
+        self._depth = threading.local()  # per thread: how many compiles are nested here
+
+    def on_start(self, ev: event.Event) -> None:
+        depth = getattr(self._depth, "n", 0)
+        self._depth.n = depth + 1
+        if depth:
+            return
+        dispatcher: Any = ev.data["dispatcher"]
+        game = _game_of(getattr(dispatcher.py_func, "__module__", "") or "")
+        if game is None or game in self.announced:
+            return
+        self.announced.add(game)
+        print(f"Compiling the {game} kernels (about {GAMES[game].compile_seconds} s of CPU, once: "
+              "later runs load them from the cache)…", file=sys.stderr, flush=True)
+
+    def on_end(self, ev: event.Event) -> None:
+        self._depth.n -= 1
+
+
+_notice: list[CompileNotice] = []
+
+
+def announce_compiles() -> CompileNotice:
+    """Start announcing compiles of game kernels in this process (once; later calls return the same listener)."""
+    with _guard:
+        if not _notice:
+            _notice.append(CompileNotice())
+            event.register("numba:compile", _notice[0])
+        return _notice[0]
 
 
 def warm_up(game: Game, lineup: Sequence[str]) -> float:
@@ -59,32 +78,13 @@ def warm_up(game: Game, lineup: Sequence[str]) -> float:
     with _guard:
         if key in _warm:
             return 0.0
-    error: list[BaseException] = []
-
-    def call() -> None:
-        try:
-            if uses_agents:  # one kernel serves every agent kind: compile it with the cheapest line-up
-                game.play(1, 0, 0, agents=["random"] * game.players)
-            else:
-                game.play_random(1, 0, 0)
-        except BaseException as e:  # re-raised in the caller
-            error.append(e)
-
+    announce_compiles()
     start = time.perf_counter()
-    wait = COLD_NOTICE_AFTER if _cache_is_cold(game) else NOTICE_AFTER
-    worker = threading.Thread(target=call, daemon=True, name="brux-warm-up")
-    worker.start()
-    worker.join(wait)
-    noticed = worker.is_alive()
-    if noticed:
-        about = GAMES[game.name].compile_seconds
-        print(f"Compiling the {game.name} kernels (first run only, about {about} s)…", file=sys.stderr, flush=True)
-    worker.join()
+    if uses_agents:  # one kernel serves every agent kind: compile it with the cheapest line-up
+        game.play(1, 0, 0, agents=["random"] * game.players)
+    else:
+        game.play_random(1, 0, 0)
     seconds = time.perf_counter() - start
-    if error:
-        raise error[0]
-    if noticed:
-        print(f"Compiled the {game.name} kernels in {seconds:.0f} s.", file=sys.stderr, flush=True)
     with _guard:
         _warm.add(key)
     return seconds

@@ -44,8 +44,8 @@ def run(args: argparse.Namespace) -> int:
     from sims.study import study
 
     out = out_path(args.out, f"results/{args.game}-{args.players}p-study")
-    fmt = _report_format(args.report, args.format)
     check_output_file(args.report, "--report")
+    fmt = _report_format(args.report, args.format, "--report")
     mixed = args.mixed
     if mixed is not None and "none" in mixed:
         if len(mixed) > 1:

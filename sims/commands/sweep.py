@@ -74,6 +74,7 @@ def _interval(v: float, lo: float, hi: float, signed: bool = False) -> str:
 def run_sweep(args: argparse.Namespace) -> int:
     from ..cli import check_output_file, out_path
     from ..errors import SimsError
+    from ..execute import check_backend
     from ..sweep import check_sweep_folder, measure_rate, sweep, with_chunk_size
     from ..sweepfile import parse_sweep, planned_games, read_toml
 
@@ -85,9 +86,10 @@ def run_sweep(args: argparse.Namespace) -> int:
         raise SimsError(f"this sweep plays {planned[0]:,} cells x {planned[1] // planned[0]:,} games = "
                         f"{planned[1]:,} games (more than {YES_GAMES:,}); check the file, then pass --yes to start it")
     spec = with_chunk_size(parse_sweep(data, str(args.file)), args.chunk_size)  # validated before anything is made
+    jobs = args.jobs if args.jobs is not None else (spec.jobs if spec.jobs is not None else -1)
+    check_backend(args.backend, jobs, args.scheduler)
     check_sweep_folder(out, spec, force=args.force)  # before the estimate: a folder that cannot be used says so
     total = len(spec.cells)
-    jobs = args.jobs if args.jobs is not None else (spec.jobs if spec.jobs is not None else -1)
     games = total * spec.games
     rate = measure_rate(spec, jobs) if args.backend in ("threads", "processes") else None
     estimate = f"; estimated time about {_duration(games / rate)} at {rate:,.0f} games/s" if rate else ""

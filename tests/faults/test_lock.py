@@ -1,5 +1,5 @@
 """The output-folder lock: a live holder is named and refused, stale locks are taken over, others' locks are kept;
-and the compile notice of a first run."""
+and the compile notice of a first compile."""
 
 from __future__ import annotations
 
@@ -10,9 +10,12 @@ import subprocess
 import sys
 import threading
 import time
+from collections import defaultdict
 from types import SimpleNamespace
 
+import numba
 import pytest
+from numba.core import event
 
 import sims
 from brux.games import GAMES, GameEntry
@@ -124,28 +127,40 @@ def test_many_takeovers_at_once_one_winner(tmp_path):
     assert results.count("won") == 1
 
 
-class _SlowGame:
-    name = "slowgame"
+class _CountingGame:
+    name = "countinggame"
     players = 3
 
-    def __init__(self, seconds):
-        self.seconds = seconds
-        self.rules = self
+    def __init__(self):
+        self.calls = 0
 
     def play_random(self, *a):
-        time.sleep(self.seconds)
+        self.calls += 1
 
 
-@pytest.mark.parametrize("seconds,cold,notice", [(0.5, True, True), (0.05, True, False), (0.5, False, False)])
-def test_compile_notice(seconds, cold, notice, monkeypatch, capsys):
-    monkeypatch.setattr(warmup, "_cache_is_cold", lambda game: cold)
-    monkeypatch.setitem(GAMES, "slowgame", GameEntry("slowgame", rules_version=1, title="Slow", compile_seconds=60))
-    warmup._warm.discard(("slowgame", False))
-    took = warmup.warm_up(_SlowGame(seconds), ["random"] * 3)
-    err = capsys.readouterr().err
-    assert took >= seconds
-    assert ("Compiling the slowgame kernels (first run only, about 60 s)" in err) == notice
-    assert warmup.warm_up(_SlowGame(seconds), ["random"] * 3) == 0.0  # once per process
+def test_compile_notice(monkeypatch, capsys):
+    """A kernel of a game compiled for the first time is announced once, with the game's estimate; a kernel already
+    compiled, or a second one of the same game, is not."""
+    monkeypatch.setitem(GAMES, "slowgame", GameEntry(__name__, rules_version=1, title="Slow", compile_seconds=60))
+    monkeypatch.setattr(event, "_registered", defaultdict(list))  # this notice only, not the process's own
+    kernel = numba.njit(lambda x: x + 1)  # a new dispatcher: its first call compiles
+    notice = warmup.CompileNotice()
+    with event.install_listener("numba:compile", notice):
+        capsys.readouterr()
+        assert kernel(1) == 2
+        err = capsys.readouterr().err
+        assert "Compiling the slowgame kernels (about 60 s of CPU, once" in err
+        assert err.count("\n") == 1
+        assert kernel(2) == 3 and kernel(1.5) == 2.5  # loaded; then a new signature, compiled but already announced
+        assert capsys.readouterr().err == ""
+    assert notice.announced == {"slowgame"}
+
+
+def test_warm_up_once_per_process(monkeypatch):
+    monkeypatch.setattr(warmup, "_warm", set())
+    game = _CountingGame()
+    warmup.warm_up(game, ["random"] * 3)
+    assert warmup.warm_up(game, ["random"] * 3) == 0.0 and game.calls == 1
 
 
 def test_run_rate_excludes_the_warm_up(monkeypatch, tmp_path):
