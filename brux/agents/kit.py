@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from brux.core.jit import njit
+from brux.core.jit import njit_for
 from brux.core.kit import BATCH_KEYS, result_arrays
 
 from . import search as S
@@ -24,19 +24,20 @@ from .spec import AgentSpec, encode_lineup, parse_lineup
 def build(hooks: Any, core: SimpleNamespace) -> SimpleNamespace:
     """`play_batch` and `decide_one` for one game's hooks and its core kit (`brux.core.kit.build(hooks)`)."""
     apply, player, nplayers = hooks.apply, hooks.player, hooks.nplayers
-    decide = S.build(apply, player, hooks.nlegal, hooks.legal, nplayers, core.shares, hooks.values, hooks.same_turn,
-                     hooks.determinise)
+    owner = hooks.__name__
+    decide = S.build(owner, apply, player, hooks.nlegal, hooks.legal, nplayers, core.shares, hooks.values,
+                     hooks.same_turn, hooks.determinise)
     start_game, record_result = core.start_game, core.record_result
     state_size, n_actions, n_sources, n_openings = hooks.STATE_SIZE, hooks.N_ACTIONS, hooks.N_SOURCES, hooks.N_OPENINGS
     agent_rng, work_size = core.agent_rng, core.work_size
 
-    @njit
+    @njit_for(owner)
     def decide_one(state, kind, ip, fp, rng):
         """A decision for the seat to move in `state` (not modified); `rng` = [key, counter] of the agent's stream."""
         bufs, child, visits, wsum, path, vals = S.make_scratch(S.tree_capacity(kind, ip), state_size, n_actions)
         return decide(state, kind, ip, fp, rng, 0, 1, bufs, child, visits, wsum, path, vals)
 
-    @njit(nogil=True)
+    @njit_for(owner, nogil=True)
     def play_batch(params, master_seed, first_index, n_games, kinds, iparams, fparams):
         """Games first_index .. first_index + n_games - 1 of a run, seat p played by agent (kinds[p], iparams[p],
         fparams[p]); the arrays of the random batch plus the decisions taken by each seat."""

@@ -25,7 +25,7 @@ import math
 
 import numpy as np
 
-from brux.core.jit import JIT, njit
+from brux.core.jit import JIT, njit, njit_for
 from brux.core.rng import randbelow
 
 LOCAL = dict(_nrt=False)  # made per game by build(); cached inside the game's entry points
@@ -89,14 +89,15 @@ def _new_node(child, visits, wsum, node):
         wsum[node, q] = 0.0
 
 
-def build(apply, player, nlegal, legal, nplayers, shares, values, same_turn, determinise):
+def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_turn, determinise):
     """The searches specialised for one game's kernel functions (see the module docstring); returns `decide`.
+    `owner` (the game's hooks module name) names the functions made (`brux.core.jit.njit_for`).
 
     The functions made here are not cached on disk themselves: the game's `@njit(cache=True)` entry points that
     call `decide` are, with everything they call compiled in.
     """
 
-    @njit(**LOCAL)
+    @njit_for(owner, **LOCAL)
     def value_for(s, p, fp, vals):
         """Evaluation of seat p: its value, or (FP_REL) its value minus the best opponent's."""
         values(s, fp[FP_W:], vals)
@@ -109,7 +110,7 @@ def build(apply, player, nlegal, legal, nplayers, shares, values, same_turn, det
                 best = vals[q]
         return v - best
 
-    @njit(**LOCAL)
+    @njit_for(owner, **LOCAL)
     def rewards(s, fp, out, vals):
         """Win share of each seat: exact when the game is over, else a softmax of the evaluations (FP_TEMP)."""
         n = nplayers(s)
@@ -128,7 +129,7 @@ def build(apply, player, nlegal, legal, nplayers, shares, values, same_turn, det
         for q in range(n):
             out[q] /= z
 
-    @njit(**LOCAL)
+    @njit_for(owner, **LOCAL)
     def playout(s, depth, rng, ko, co):
         """Uniformly random decisions (from the agent's stream) until the end, or `depth` decisions (depth >= 0)."""
         k = 0
@@ -136,11 +137,11 @@ def build(apply, player, nlegal, legal, nplayers, shares, values, same_turn, det
             apply(s, legal(s, randbelow(rng, ko, co, nlegal(s))))
             k += 1
 
-    @njit(**LOCAL)
+    @njit_for(owner, **LOCAL)
     def random_choice(s, rng, ko, co):
         return legal(s, randbelow(rng, ko, co, nlegal(s)))
 
-    @njit(**LOCAL)
+    @njit_for(owner, **LOCAL)
     def finish_turn(t, p, u, fp, vals):
         """Take seat p's remaining sub-decisions of this turn, each maximising the evaluation right after it."""
         steps = 0
@@ -158,7 +159,7 @@ def build(apply, player, nlegal, legal, nplayers, shares, values, same_turn, det
             apply(t, best_a)
             steps += 1
 
-    @njit(**LOCAL)
+    @njit_for(owner, **LOCAL)
     def lookahead_choice(s, ip, fp, rng, ko, co, bufs, vals):
         """One-step lookahead on a determinised copy: the action whose result (with the rest of the turn's own
         sub-decisions taken greedily when IP_FINISH) has the best evaluation; ties go to the first legal action."""
@@ -182,7 +183,7 @@ def build(apply, player, nlegal, legal, nplayers, shares, values, same_turn, det
                 best_a = a
         return best_a
 
-    @njit(**LOCAL)
+    @njit_for(owner, **LOCAL)
     def prune_root(s, k, fp, rng, ko, co, bufs, child, vals):
         """Mark all but the best k root actions by one-step lookahead (as `lookahead_choice`, on one determinised
         copy) as excluded from the search (child[0, a] = -2). The scores are kept, scaled to integers, in bufs[3]."""
@@ -209,7 +210,7 @@ def build(apply, player, nlegal, legal, nplayers, shares, values, same_turn, det
             if better >= k:
                 child[0, legal(s, i)] = -2
 
-    @njit(**LOCAL)
+    @njit_for(owner, **LOCAL)
     def flatmc_choice(s, ip, fp, rng, ko, co, bufs, vals):
         """Flat Monte Carlo: IP_N playouts per legal action, each on a fresh determinisation; the best mean share."""
         p = player(s)
@@ -233,7 +234,7 @@ def build(apply, player, nlegal, legal, nplayers, shares, values, same_turn, det
                 best_a = a
         return best_a
 
-    @njit(**LOCAL)
+    @njit_for(owner, **LOCAL)
     def mcts_choice(s, ip, fp, rng, ko, co, bufs, child, visits, wsum, path, vals):
         """Open-loop UCT: a tree over action sequences from the root; every iteration draws a new determinisation of
         the root, descends by UCB (the mover's mean win share) among the actions legal in that sample, expands one
@@ -325,7 +326,7 @@ def build(apply, player, nlegal, legal, nplayers, shares, values, same_turn, det
                 best_a = a
         return best_a
 
-    @njit(**LOCAL)
+    @njit_for(owner, **LOCAL)
     def decide(s, kind, ip, fp, rng, ko, co, bufs, child, visits, wsum, path, vals):
         """The action agent (kind, ip, fp) takes in state `s` (not modified); its stream is rng[ko], rng[co]."""
         if kind == RANDOM:

@@ -13,6 +13,14 @@ and hot dispatch code, inlined into their callers instead of compiled as a unit 
   that compile the same function for different signatures at once (joblib or pytest-xdist workers, a cluster on a
   shared disk) can file one signature's machine code under the other's key (numba issue 4807). Here each function's
   cache writes hold a lock file beside its index, so the second writer sees the first one's entry.
+
+`njit_for(owner)` compiles the functions a factory makes for one game (`brux.core.kit.build`,
+`brux.agents.search.build`). Numba names a compiled function by its module, qualified name, a counter of the
+compiling process and its argument types, and links two definitions of one name as one function. The same factory
+function made for two games has the same module, qualified name and argument types, and the counter starts anew in
+every process: two games' cached entry points compiled in different processes can both hold, say,
+`build.<locals>.play_batch` number 2, and in a process that loads both the second game then runs the first one's
+code. `njit_for` puts the owner (the game's hooks module) in the name, so each game's functions are its own.
 """
 
 from __future__ import annotations
@@ -41,6 +49,17 @@ def njit(fn: Callable | None = None, **options: Any):
     if options.get("cache"):
         harden_cache(dispatcher)
     return dispatcher
+
+
+def njit_for(owner: str, **options: Any) -> Callable[[Callable], Any]:
+    """A decorator: `njit(**options)` for a function a factory makes for `owner` (a game's hooks module name), named
+    after the owner so that no other game's function of that factory shares its compiled symbol."""
+
+    def decorate(fn: Callable):
+        fn.__qualname__ = f"{fn.__qualname__}@{owner}"
+        return njit(fn, **options)
+
+    return decorate
 
 
 def harden_cache(dispatcher) -> None:

@@ -4,8 +4,9 @@ A game's `kernel/hooks.py` exports the functions and constants of docs/adding-a-
 nlegal, legal, nplayers, vp, source_vp, opening, length, better; STATE_SIZE, N_SOURCES, N_OPENINGS, MAX_PLAYERS;
 optionally play_out_random, PLAYOUT_WORK and init_for_play_out). `build(hooks)` makes the batch functions
 specialised for them (a small factory, as `brux.agents.search.build` makes the searches): the functions are closure
-variables, so Numba calls them directly. The game calls the built functions from its own `@njit(cache=True)`
-entry points (`kernel/entry.py`), which Numba caches with everything compiled in.
+variables, so Numba calls them directly, and each is named after the game (`brux.core.jit.njit_for`). The game
+calls the built functions from its own `@njit(cache=True)` entry points (`kernel/entry.py`), which Numba caches
+with everything compiled in.
 
 Work array of a batch: the game state s[0:STATE_SIZE], then each seat's agent stream (key, counter) at
 `agent_rng + 2 p`, `agent_rng + 2 p + 1`, then PLAYOUT_WORK slots the game's own `play_out_random` may use.
@@ -17,7 +18,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from brux.core.batch import batch_game_seed
-from brux.core.jit import njit
+from brux.core.jit import njit, njit_for
 from brux.core.rng import randbelow, seed_stream
 
 LOCAL = dict(_nrt=False, error_model="numpy")  # made per game by build(); cached inside the game's entry points
@@ -42,10 +43,11 @@ def build(hooks):
     nplayers, vp, source_vp, opening, length, better = (
         hooks.nplayers, hooks.vp, hooks.source_vp, hooks.opening, hooks.length, hooks.better)
     n_sources, n_openings = hooks.N_SOURCES, hooks.N_OPENINGS
+    owner = hooks.__name__
     agent_rng = hooks.STATE_SIZE
     work_size = agent_rng + 2 * hooks.MAX_PLAYERS + getattr(hooks, "PLAYOUT_WORK", 0)
 
-    @njit(**LOCAL)
+    @njit_for(owner, **LOCAL)
     def rank(s, p):
         """1 + the number of seats ranked strictly ahead of seat p (by the game's `better`)."""
         r = 1
@@ -54,7 +56,7 @@ def build(hooks):
                 r += 1
         return r
 
-    @njit(**LOCAL)
+    @njit_for(owner, **LOCAL)
     def shares(s, out):
         """Win share of each seat of a finished game: 1/k for each of the k seats of rank 1."""
         n = nplayers(s)
@@ -66,7 +68,7 @@ def build(hooks):
         for p in range(n):
             out[p] /= k
 
-    @njit(**LOCAL)
+    @njit_for(owner, **LOCAL)
     def record_result(s, g, vps, rk, share, src, opens, lengths):
         """Row g of the result arrays from the finished game in s."""
         n = nplayers(s)
@@ -85,7 +87,7 @@ def build(hooks):
         lengths[g] = length(s)
 
     def make_start(init):
-        @njit(**LOCAL, inline="always")
+        @njit_for(f"{owner}:{init.__name__}", **LOCAL, inline="always")
         def start(s, params, master_seed, index):
             """Game `index` of a run in work array s, each seat's agent stream seeded; returns the game seed."""
             seed = batch_game_seed(master_seed, index)
@@ -105,7 +107,7 @@ def build(hooks):
     else:
         start_random = start_game
 
-        @njit(**LOCAL)
+        @njit_for(owner, **LOCAL)
         def play_out(s, rng_off):
             """Uniformly random decisions to the end, seat p drawing from its stream at rng_off + 2 p."""
             while True:
@@ -114,7 +116,7 @@ def build(hooks):
                     return
                 apply(s, legal(s, randbelow(s, rng_off + 2 * p, rng_off + 2 * p + 1, nlegal(s))))
 
-    @njit(nogil=True, inline="always")  # compiled once, into the game's cached entry point
+    @njit_for(owner, nogil=True, inline="always")  # compiled once, into the game's cached entry point
     def play_random_batch(params, master_seed, first_index, n_games):
         """Games first_index .. first_index + n_games - 1 of a run, every seat uniformly random from its stream.
 
@@ -131,7 +133,7 @@ def build(hooks):
             record_result(s, g, vps, rk, share, src, opens, lengths)
         return seeds, vps, rk, share, src, opens, lengths
 
-    @njit
+    @njit_for(owner)
     def legal_actions(s):
         """The legal actions of the pending decision, ascending (empty when the game is over)."""
         out = np.empty(nlegal(s) if player(s) >= 0 else 0, np.int64)
@@ -141,7 +143,7 @@ def build(hooks):
 
     observe, n_actions = hooks.observe, hooks.N_ACTIONS
 
-    @njit(inline="always")
+    @njit_for(owner, inline="always")
     def vec_view(s, i, obs, masks, players):
         """Row i of the observations (the seat to move's), legal-action masks and seats to move of the game in s
         (a game in s never ends: vec_step starts the next one in its place)."""
@@ -154,7 +156,7 @@ def build(hooks):
             m[legal(s, j)] = True
         observe(s, p, obs[i])
 
-    @njit(nogil=True, inline="always")  # compiled once, into the game's cached entry point
+    @njit_for(owner, nogil=True, inline="always")  # compiled once, into the game's cached entry point
     def vec_reset(params, master_seed, next_index, states, obs, masks, players):
         """Start game next_index[0] + i of a run in row i of `states` (next_index advanced); rows of obs, masks,
         players."""
@@ -163,7 +165,7 @@ def build(hooks):
             next_index[0] += 1
             vec_view(states[i], i, obs, masks, players)
 
-    @njit(nogil=True, inline="always")
+    @njit_for(owner, nogil=True, inline="always")
     def vec_step(params, master_seed, next_index, states, actions, obs, masks, rewards, done, players):
         """Apply actions[i] in game i; a game that ends gets its seats' win shares as rewards (0 otherwise), done,
         and the next game of the run in its row (the observation and mask are the new game's).
@@ -188,7 +190,7 @@ def build(hooks):
             vec_view(s, i, obs, masks, players)
         return -1
 
-    @njit(nogil=True, inline="always")
+    @njit_for(owner, nogil=True, inline="always")
     def vec_random_actions(states, rng, actions):
         """actions[i]: uniformly one of the legal actions of game i, from the stream (rng[0], rng[1])."""
         for i in range(states.shape[0]):

@@ -19,7 +19,7 @@ CASES = [(name, n) for name in brux.list_games()
          for n in range(get_rules(name).min_players, get_rules(name).max_players + 1)]
 
 # Cheap options for the agents that search; every other agent is used as named.
-CHEAP = {"flatmc": "flatmc:n=2", "mcts": "mcts:iters=30"}
+CHEAP = {"flatmc": "flatmc:n=2", "mcts": "mcts:iters=30", "vmcts": "vmcts:iters=30"}
 
 
 def agent_specs(game: brux.Game) -> list[str]:

@@ -120,3 +120,69 @@ def test_numba_alone_keeps_running_the_old_callee(tmp_path):
 
 def test_brux_njit_recompiles_after_a_callee_edit(tmp_path):
     assert _after_editing_the_callee(tmp_path, "brux.core.jit") == ["2", "3"]
+
+
+# A factory function made once per game, as brux.core.kit.build and brux.agents.search.build make them; its body is
+# big enough that LLVM keeps it a function of its own (as the kit's are) instead of inlining it into the entry point.
+FACTORY = """
+import numba
+from brux.core.jit import njit_for
+
+def make(k, owner):
+    decorate = numba.njit if owner is None else njit_for(owner)
+
+    @decorate
+    def scaled(a):
+        for i in range(a.shape[0]):
+{branches}
+        return a[0] * k
+
+    return scaled
+"""
+BRANCH = """            if a[i] % {p} == {r}:
+                a[i] = (a[i] * k + {r}) % {m}
+"""
+PRIMES = (3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+
+ENTRY = """
+import numpy as np
+from brux.core.jit import njit
+from factory import make
+
+scaled = make({k}, {owner})
+
+@njit(cache=True)
+def entry(x):
+    return scaled(np.full(3, x))
+"""
+
+
+def _two_games_compiled_apart(tmp_path: Path, named: bool) -> list[str]:
+    """Modules `two` and `three` each make the factory's function (k = 2, 3) and call it from a cached entry point;
+    each is compiled in a process of its own, then one process loads both from the cache."""
+    branches = "".join(BRANCH.format(p=p, r=i % p, m=1000 + p) for i, p in enumerate(PRIMES, 1))
+    (tmp_path / "factory.py").write_text(FACTORY.format(branches=branches))
+    for name, k in (("two", 2), ("three", 3)):
+        (tmp_path / f"{name}.py").write_text(ENTRY.format(k=k, owner="__name__" if named else None))
+    env = {"PYTHONPATH": f"{tmp_path}:{ROOT}", "PATH": "/usr/bin:/bin"}
+
+    def run(code: str) -> str:
+        return subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
+                              timeout=120, check=True).stdout.strip()
+
+    alone = [run(f"import {name}; print({name}.entry(1))") for name in ("two", "three")]
+    together = run("import two, three; print(two.entry(1), three.entry(1))")
+    return [*alone, together]
+
+
+def test_numba_alone_links_one_games_factory_function_into_the_other(tmp_path):
+    """The hazard is real: both processes number the function 2, and the second entry point loaded runs the first
+    one's code."""
+    two, three, together = _two_games_compiled_apart(tmp_path, named=False)
+    assert two != three
+    assert together == f"{two} {two}"
+
+
+def test_njit_for_keeps_each_games_factory_function_its_own(tmp_path):
+    two, three, together = _two_games_compiled_apart(tmp_path, named=True)
+    assert together == f"{two} {three}"
