@@ -1,4 +1,4 @@
-"""`python -m benchmarks` (or `brux bench`): measure brux and write benchmarks/results/latest.{md,json}."""
+"""`python -m benchmarks` (or `brux bench`): measure brux and write bench-results/latest.{md,json}."""
 
 import argparse
 import sys
@@ -7,13 +7,14 @@ from pathlib import Path
 import brux
 from benchmarks import report, suites
 
-RESULTS = Path(__file__).resolve().parent / "results"
+RESULTS = "bench-results"  # in the current folder, never inside the installed package
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quick", action="store_true", help="fewer games and repeats (a smoke run, minutes not tens)")
     p.add_argument("--repeats", type=int, default=5, metavar="N", help="repeated runs per figure (default: 5)")
-    p.add_argument("--out", default=str(RESULTS), metavar="DIR", help="results folder (default: %(default)s)")
+    p.add_argument("--out", default=RESULTS, metavar="DIR",
+                   help="results folder (default: %(default)s, in the current folder)")
     p.add_argument("--random", metavar="GAMES", help="only the random-play rows of these comma-separated games, "
                    "and each later game's decisions/s as a fraction of the first's (e.g. bruxelles1897,prestige)")
 
@@ -22,6 +23,8 @@ def run_suite(args: argparse.Namespace) -> int:
     quick = args.quick
     repeats = 2 if quick else args.repeats
     games = 20_000 if quick else 200_000
+    scaling, memory = (100_000, 1_000_000) if quick else (3_000_000, 10_000_000)
+    scaling_repeats = repeats if quick else 3
     rows: list[dict[str, object]] = []
 
     def add(row_or_rows: dict[str, object] | list[dict[str, object]]) -> None:
@@ -32,10 +35,16 @@ def run_suite(args: argparse.Namespace) -> int:
                   file=sys.stderr)
 
     names = brux.list_games() if args.random is None else _game_names(args.random)
-    for name in names:
-        rules = brux.games.get_rules(name)
-        for players in range(rules.min_players, rules.max_players + 1):
-            add(suites.random_throughput(name, players, games, repeats))
+    cases = [(name, players) for name in names
+             for players in range(brux.games.get_rules(name).min_players, brux.games.get_rules(name).max_players + 1)]
+    planned = len(cases) * games * repeats
+    if args.random is None:
+        planned += scaling * (1 + 2 * scaling_repeats) + memory
+    print(f"brux bench: about {planned / 1e6:,.1f} million games"
+          + ("" if args.random is not None or quick else " (--quick: a smoke run of minutes; --random GAMES: only "
+             "random play)") + f"; results in {Path(args.out).resolve()}", file=sys.stderr, flush=True)
+    for name, players in cases:
+        add(suites.random_throughput(name, players, games, repeats))
     if args.random is not None:
         for name in names[1:]:
             add(suites.random_ratio(rows, name, names[0]))
@@ -47,8 +56,8 @@ def run_suite(args: argparse.Namespace) -> int:
         add(suites.agent_throughput("bruxelles1897", players, "mcts:iters=200", 2 if quick else 10, repeats))
     add(suites.reference_ratio(3, 100 if quick else 500, repeats))
     add(suites.compile_times("bruxelles1897", 3, 1 if quick else 3))
-    add(suites.run_scaling("bruxelles1897", 3, 100_000 if quick else 3_000_000, repeats if quick else 3))
-    add(suites.run_memory("bruxelles1897", 3, 1_000_000 if quick else 10_000_000))
+    add(suites.run_scaling("bruxelles1897", 3, scaling, scaling_repeats))
+    add(suites.run_memory("bruxelles1897", 3, memory))
     return _write(rows, args)
 
 

@@ -45,3 +45,22 @@ def test_random_option_names_an_unknown_game(capsys):
     with mock.patch.object(sys, "argv", ["benchmarks", "--random", "prestige,nosuchgame"]):
         assert main() == 2
     assert "brux: error: --random: unknown game(s) ['nosuchgame']" in capsys.readouterr().err
+
+
+def test_bench_says_what_it_plays_and_writes_in_the_current_folder(tmp_path, monkeypatch, capsys):
+    from benchmarks import suites
+    from sims.cli import main
+
+    played = []
+
+    def fake(name, players, games, repeats):
+        played.append(games * repeats)
+        return [{"benchmark": "random games/s (1 core)", "game": name, "players": players, "median": 1.0,
+                 "range": "", "unit": "games/s"}]
+
+    monkeypatch.setattr(suites, "random_throughput", fake)
+    monkeypatch.chdir(tmp_path)
+    assert main(["bench", "--random", "bruxelles1897", "--repeats", "2"]) == 0
+    first = capsys.readouterr().err.splitlines()[0]
+    assert first == f"brux bench: about {sum(played) / 1e6:,.1f} million games; results in {tmp_path / 'bench-results'}"
+    assert (tmp_path / "bench-results" / "latest.md").is_file()

@@ -5,7 +5,9 @@ import argparse
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bench", help="measure throughput, scaling, compile time and memory",
-                       description="Run the benchmark suite and write benchmarks/results/latest.md and .json.")
+                       description="Run the benchmark suite and write bench-results/latest.md and .json "
+                                   "(in the current folder; --out to choose). It says up front how many games it "
+                                   "plays.")
     from benchmarks.__main__ import add_arguments
 
     add_arguments(p)
