@@ -79,7 +79,7 @@ body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2e
 .scroll { max-width: 100%; overflow-x: auto; }
 table { border-collapse: collapse; margin: 0.6em 0 1.2em; font-size: 0.85em; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.5em; text-align: right; white-space: nowrap; }
-th { background: #f2f4f4; }
+th { background: #f2f4f4; white-space: normal; vertical-align: bottom; }  /* long headers wrap, numbers do not */
 td:first-child, th:first-child { text-align: left; }
 h1 { border-bottom: 2px solid #2e86c1; padding-bottom: 0.2em; font-size: 1.6em; overflow-wrap: anywhere; }
 h2 { margin-top: 1.8em; border-bottom: 1px solid #ddd; }

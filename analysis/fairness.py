@@ -232,7 +232,7 @@ class FairnessVerdict:
             return f"Seats: not decided at ±{pts} of win share: too few games for an interval ({self.games})."
         gap = (f"seat {self.best_seat} (best) minus seat {self.worst_seat} (worst) is {pct(self.gap, digits=2)} "
                f"points ({pct(self.gap_low, True, 2)} to {pct(self.gap_high, True, 2)}, {self.confidence:.0%} "
-               f"simultaneous over the {plural(len(self.pairs), 'pair')} of seats)")
+               f"{self._valid()}simultaneous over the {plural(len(self.pairs), 'pair')} of seats)")
         if self.verdict == "fair":
             return f"Seats: fair within ±{pts} of win share (every pair of seats); the largest gap, {gap}."
         if self.verdict == "not fair":
@@ -253,7 +253,10 @@ class FairnessVerdict:
         return (f"Seats one at a time: the fair share is {100 / self.players:.1f}% win share each; the seat "
                 f"furthest from it is seat {far}, {pct(self.deviation[far], True, 2)} points "
                 f"({pct(self.low[far], True, 2)} to {pct(self.high[far], True, 2)}, {self.confidence:.0%} "
-                f"simultaneous over the {plural(self.players, 'seat')}).")
+                f"{self._valid()}simultaneous over the {plural(self.players, 'seat')}).")
+
+    def _valid(self) -> str:
+        return "always valid, " if self.method.startswith("always-valid") else ""
 
 
 def _round2(n: int) -> int:

@@ -42,6 +42,13 @@ from .stats import pct, plural
 STOPPING_FILE = "stopping.json"
 CORRECTION_NAMES = {"holm": "Holm", "fdr_bh": "Benjamini-Hochberg", "bonferroni": "Bonferroni", "none": "no"}
 GAP_BOOT = 20_000
+#: the label of every interval that a sequential run's stop does not keep valid
+FIXED_SAMPLE = "fixed-sample, not adjusted for the stopping"
+
+
+def fixed_label(stopping: dict[str, Any] | None, sep: str = ", ") -> str:
+    """``sep`` + :data:`FIXED_SAMPLE` after a sequential stop (``stopping`` given), else an empty string."""
+    return sep + FIXED_SAMPLE if stopping else ""
 
 
 def interval_note(correction: str, rows: int, confidence: float) -> str:
@@ -218,7 +225,7 @@ def _sentences(f: Findings, correction: str, min_games: int) -> list[str]:
     out: list[str] = []
     many = len(f.fairness) > 1
     gaps = {g["players"]: g for g in f.gaps}
-    fixed = ", fixed-sample, not adjusted for the stopping" if f.stopping else ""
+    fixed = fixed_label(f.stopping)
     for v in f.fairness:
         lead = f"{v.players} players: " if many else ""
         out += [lead + v.sentence(), lead + v.seat_sentence()]
@@ -238,8 +245,9 @@ def _sentences(f: Findings, correction: str, min_games: int) -> list[str]:
             top = [f"{r['source']} ×{r['or_per_sd']:.2f} ({r['or_sd_low']:.2f}–{r['or_sd_high']:.2f})"
                    for r in eff.head(3).iter_rows(named=True)]
             text = (f"{lead}Sources associated with winning (within-game conditional logit, one source at a "
-                    f"time, outright wins only; associations, not causes): a one-SD edge over the other seats of "
-                    f"the game goes with an odds ratio of winning of " + ", ".join(top) + ".")
+                    f"time, outright wins only, {conf} intervals{fixed}; associations, not causes): a one-SD "
+                    "edge over the other seats of the game goes with an odds ratio of winning of "
+                    + ", ".join(top) + ".")
             neg = eff.filter(pl.col("or_sd_high") < 1)
             if neg.height:
                 text += " An edge in " + ", ".join(
@@ -255,7 +263,8 @@ def _sentences(f: Findings, correction: str, min_games: int) -> list[str]:
         sig = t.filter(pl.col("significant"))
         simultaneous = ", simultaneous intervals" if correction in SIMULTANEOUS else ", intervals not simultaneous"
         fam = (f"{CORRECTION_NAMES.get(correction, correction)} correction over the {t.height} seat × opening rows "
-               f"of {col} with at least {min_games} games, each against the rest of its seat's games{simultaneous}")
+               f"of {col} with at least {min_games} games, each against the rest of its seat's games{simultaneous}"
+               f"{fixed}")
         if not t.height:
             continue
         if not sig.height:
@@ -289,8 +298,7 @@ def _sentences(f: Findings, correction: str, min_games: int) -> list[str]:
         out.append(f"The run stopped after {s['games_done']:,} of {s['planned_games']:,} planned games: "
                    f"{s['reason']} (looked {'once' if looks == 1 else plural(looks, 'time')}). The fairness verdict, "
                    "the seat differences and the seat table use always-valid confidence sequences, so the looks do "
-                   "not inflate their error rate; every other interval is fixed-sample, not adjusted for the "
-                   "stopping.")
+                   f"not inflate their error rate; every other interval is labelled {FIXED_SAMPLE}.")
     who = "; ".join(f.lineups) if f.lineups else "the agents played"
     out.append(f"These verdicts hold for the line-up played ({who}); seat balance changes with playing strength.")
     return out

@@ -76,13 +76,13 @@ def _group_title(players: Any, lineup: Any) -> str:
 
 
 def plot_seat_balance(data: Table, *, confidence: float = 0.95, margin: float | None = None,
-                      path: str | Path | None = None) -> Figure:
+                      interval: str = "", path: str | Path | None = None) -> Figure:
     """Win share per seat as dots with score intervals (per-game variance) around the fair-share line, one panel
     per line-up.
 
     ``data`` is a results table or a :func:`seat_balance` table. The axis is zoomed to the data (not from 0), so
     a gap of a few points is visible; ``margin`` shades the band ``fair share +- margin`` (the verdict applies the
-    margin to seat differences).
+    margin to seat differences); ``interval`` is added to the legend to say what the intervals are.
     """
     sb = _collected(data) if _has(data, ("win_share_low", "fair_share")) else seat_balance(data, confidence)
     groups = sb.partition_by("players", "lineup", maintain_order=True, as_dict=True) if sb.height else {}
@@ -96,7 +96,8 @@ def plot_seat_balance(data: Table, *, confidence: float = 0.95, margin: float | 
             ax.axhspan(fair - margin, fair + margin, color="#d5f5e3", zorder=0, label=f"fair ± {points(margin)}")
         ax.axhline(fair, color="black", linestyle="--", linewidth=1, label="fair share")
         ax.errorbar(seats, share, yerr=err, fmt="o", color="#2e86c1", ecolor="#2e86c1", capsize=5, markersize=7,
-                    linewidth=1.5, label=f"win share, {confidence:.0%} interval")
+                    linewidth=1.5,
+                    label=f"win share, {confidence:.0%} interval" + (f" ({interval})" if interval else ""))
         lo = min(float(np.nanmin(share - err[0])), fair - (margin or 0))
         hi = max(float(np.nanmax(share + err[1])), fair + (margin or 0))
         pad = max(0.15 * (hi - lo), 0.002)
@@ -114,10 +115,10 @@ def plot_seat_balance(data: Table, *, confidence: float = 0.95, margin: float | 
 
 
 def plot_seat_differences(diffs: pl.DataFrame, *, confidence: float = 0.95, margin: float | None = None,
-                          path: str | Path | None = None) -> Figure:
+                          interval: str = "", path: str | Path | None = None) -> Figure:
     """Paired seat differences (``seat a - seat b``) with simultaneous intervals, from
     :func:`analysis.fairness.seat_differences`; ``margin`` shades the band ``+- margin`` of the fairness verdict
-    (fair when every interval lies inside it)."""
+    (fair when every interval lies inside it); ``interval`` is added to the axis label."""
     n = diffs.height
     fig = AnalysisFigure(figsize=(7.0, max(1.8, 0.45 * n + 1.1)), layout="constrained")
     ax = fig.subplots()
@@ -130,16 +131,19 @@ def plot_seat_differences(diffs: pl.DataFrame, *, confidence: float = 0.95, marg
     ax.errorbar(d, y, xerr=err, fmt="o", color="#2e86c1", capsize=4, markersize=6)
     ax.set_yticks(y, [f"seat {a} − seat {b}" for a, b in zip(diffs["seat_a"], diffs["seat_b"])])
     ax.xaxis.set_major_formatter(_PTS)
-    ax.set_xlabel(f"difference in win share (points), paired within games, {confidence:.0%} simultaneous")
+    ax.set_xlabel(f"difference in win share (points), paired within games, {confidence:.0%} simultaneous"
+                  + (f",\n{interval}" if interval else ""))
     if margin:
         ax.legend(loc="best", fontsize=8)
     ax.grid(axis="x", alpha=0.3)
     return _done(fig, path)
 
 
-def plot_source_effects(effects: pl.DataFrame, shares: pl.DataFrame, *, path: str | Path | None = None) -> Figure:
+def plot_source_effects(effects: pl.DataFrame, shares: pl.DataFrame, *, interval: str = "",
+                        path: str | Path | None = None) -> Figure:
     """Two panels per source: its share of all VP, and its within-game association with winning (odds ratio per
-    within-game SD, with interval) from :func:`analysis.sources.source_effects`."""
+    within-game SD, with interval) from :func:`analysis.sources.source_effects`; ``interval`` is added to the axis
+    label."""
     if "model" in effects.columns:  # the one-at-a-time fits (the joint fit is in the report's table)
         effects = effects.filter(pl.col("model") == "alone")
     players = effects["players"][0] if effects.height else None
@@ -157,7 +161,7 @@ def plot_source_effects(effects: pl.DataFrame, shares: pl.DataFrame, *, path: st
     err = np.vstack([orr - e["or_sd_low"].to_numpy(), e["or_sd_high"].to_numpy() - orr])
     ax2.axvline(1, color="black", linestyle="--", linewidth=1)
     ax2.errorbar(orr, y, xerr=np.nan_to_num(err), fmt="o", color="#1f618d", capsize=3, markersize=5)
-    ax2.set_xlabel("odds ratio of winning per within-game SD of the source")
+    ax2.set_xlabel("odds ratio of winning per within-game SD of the source" + (f",\n{interval}" if interval else ""))
     ax2.grid(axis="x", alpha=0.3)
     ax1.grid(axis="x", alpha=0.3)
     return _done(fig, path)
@@ -242,6 +246,7 @@ def plot_opening_strength(
     *,
     column: str = "opening_1",
     max_rows: int = 30,
+    interval: str = "",
     path: str | Path | None = None,
     **opening_kwargs: Any,
 ) -> Figure:
@@ -251,7 +256,8 @@ def plot_opening_strength(
     :func:`opening_strength`; simultaneous over the table with the default Bonferroni correction) and coloured by
     the same decision, so an interval is red exactly when it excludes 0.
     ``data`` is a results table (``column`` and ``opening_kwargs`` go to :func:`opening_strength`) or an
-    :func:`opening_strength` table; at most ``max_rows`` rows are shown (:func:`select_openings`).
+    :func:`opening_strength` table; at most ``max_rows`` rows are shown (:func:`select_openings`); ``interval`` is
+    added to the axis label.
     """
     if _has(data, ("opening", "p_adjusted")):
         table = _collected(data)
@@ -281,7 +287,7 @@ def plot_opening_strength(
     ]
     ax.set_yticks(y, labels, fontsize=8)
     ax.xaxis.set_major_formatter(_PTS)
-    ax.set_xlabel("win share minus the rest of the seat's games (points)")
+    ax.set_xlabel("win share minus the rest of the seat's games (points)" + (f", {interval}" if interval else ""))
     ax.legend(fontsize=8, loc="best")
     ax.grid(axis="x", alpha=0.3)
     return _done(fig, path)

@@ -13,7 +13,16 @@ from . import _render as R
 from ._frame import columns, opening_columns, source_columns
 from .balance import GAME_KEY_CANDIDATES, metrics_from_seat_balance, seat_balance
 from .fairness import DEFAULT_MARGIN
-from .findings import CORRECTION_NAMES, Findings, findings, interval_note, pct, read_stopping
+from .findings import (
+    CORRECTION_NAMES,
+    FIXED_SAMPLE,
+    Findings,
+    findings,
+    fixed_label,
+    interval_note,
+    pct,
+    read_stopping,
+)
 from .io import ResultsError, is_sweep, read_results
 from .length import game_length
 from .openings import DEFAULT_CORRECTION
@@ -81,15 +90,26 @@ def _seat_table(f: Findings, sb: pl.DataFrame) -> pl.DataFrame:
                             _iv(r["win_share_low"], r["win_share_high"])}
             rows.append({"Players": v.players, "Seat": s, "Win share (%)": pct(r["win_share"]), **interval,
                          "vs fair share (points)": pct(v.deviation[s], True, 2),
-                         "simultaneous interval": _iv(v.low[s], v.high[s], True, 2),
+                         "simultaneous interval" + (" (always valid)" if f.stopping else ""):
+                             _iv(v.low[s], v.high[s], True, 2),
                          "Outright wins": f"{r['outright_wins']:,}", "Shared wins": f"{r['shared_wins']:,}"})
     return pl.DataFrame(rows)
+
+
+def _always_valid_shares(f: Findings, sb: pl.DataFrame) -> pl.DataFrame:
+    """The seat balance table with the win-share intervals of the verdict's always-valid sequences."""
+    ends = {(v.players, s): (1.0 / v.players + v.low[s], 1.0 / v.players + v.high[s])
+            for v in f.fairness for s in range(v.players)}
+    lo, hi = zip(*(ends.get((p, s), (float("nan"), float("nan"))) for p, s in zip(sb["players"], sb["seat"])))
+    return sb.with_columns(win_share_low=pl.Series(lo, dtype=pl.Float64),
+                           win_share_high=pl.Series(hi, dtype=pl.Float64))
 
 
 def _source_table(f: Findings) -> pl.DataFrame:
     if f.source_effects is None:
         return pl.DataFrame()
     e = f.source_effects
+    fixed = fixed_label(f.stopping)
     alone = e.filter(pl.col("model") == "alone")
     joint = e.filter(pl.col("model") != "alone").select(
         "players", "source", pl.col("or_per_sd").alias("j"), pl.col("or_sd_low").alias("jl"),
@@ -98,14 +118,15 @@ def _source_table(f: Findings) -> pl.DataFrame:
         joint, on=["players", "source"], how="left").sort("or_per_sd", descending=True, nulls_last=True)
     return pl.DataFrame([{
         "Source": r["source"], "Share of VP (%)": f"{100 * r['share']:.1f}", "Mean VP": f"{r['mean_vp']:.2f}",
-        "Odds ratio per SD, alone": f"{r['or_per_sd']:.3f}", f"{f.confidence:.0%} interval":
+        "Odds ratio per SD, alone": f"{r['or_per_sd']:.3f}", f"{f.confidence:.0%} interval{fixed}":
             f"{r['or_sd_low']:.3f} to {r['or_sd_high']:.3f}",
         "Odds ratio per VP": f"{r['odds_ratio']:.3f}", "p": format_p(r["p_value"]),
-        "Odds ratio per SD, joint": "left free" if r["j"] is None else f"{r['j']:.3f} ({r['jl']:.3f} to {r['jh']:.3f})",
+        f"Odds ratio per SD, joint ({f.confidence:.0%} interval{fixed})":
+            "left free" if r["j"] is None else f"{r['j']:.3f} ({r['jl']:.3f} to {r['jh']:.3f})",
     } for r in t.iter_rows(named=True)])
 
 
-def _opening_table(t: pl.DataFrame, n: int) -> pl.DataFrame:
+def _opening_table(t: pl.DataFrame, n: int, fixed: str = "") -> pl.DataFrame:
     sig = t.filter(pl.col("significant"))
     shown = pl.concat([sig.filter(pl.col("delta") > 0).sort("shrunk", descending=True).head(n),
                        sig.filter(pl.col("delta") < 0).sort("shrunk").head(n)])
@@ -114,7 +135,7 @@ def _opening_table(t: pl.DataFrame, n: int) -> pl.DataFrame:
         "Games (% of seat)": f"{r['games']:,} ({100 * r['frequency']:.1f}%)",
         "Win share vs rest (%)": f"{pct(r['win_share'])} vs {pct(r['reference_share'])}",
         "Difference (points)": pct(r["delta"], True, 2),
-        "Corrected interval": _iv(r["delta_low"], r["delta_high"], True, 2),
+        f"Corrected interval{fixed}": _iv(r["delta_low"], r["delta_high"], True, 2),
         "Shrunk": pct(r["shrunk"], True, 2), "Adjusted p": format_p(r["p_adjusted"]),
     } for r in shown.iter_rows(named=True)]) if shown.height else pl.DataFrame()
 
@@ -162,6 +183,8 @@ def _build_blocks(
     f = findings(df, margin=margin, confidence=confidence, correction=correction, min_games=min_games,
                  stopping=stopping)
     conf = f"{confidence:.0%}"
+    fixed = fixed_label(stopping)
+    valid = "always valid" if stopping else ""
     raw: dict[str, pl.DataFrame] = {}
     blocks: list[_Block] = []
     add = blocks.append
@@ -173,7 +196,8 @@ def _build_blocks(
     sb = seat_balance(df, confidence)
     bm = metrics_from_seat_balance(sb, confidence)
     raw["seat_balance"], raw["balance_figures"] = sb, bm
-    add(_Block("image", figure_png(plot_seat_balance(sb, confidence=confidence, margin=margin)),
+    add(_Block("image", figure_png(plot_seat_balance(_always_valid_shares(f, sb) if stopping else sb,
+                                                     confidence=confidence, margin=margin, interval=valid)),
                "Win share per seat around the fair share"))
     add(_Block("p", f"Win share counts a k-way tie for first as 1/k per tied seat. The shaded band is the fair "
                     f"share ± {points(margin)}. The verdict applies the margin to the difference between every "
@@ -182,14 +206,17 @@ def _build_blocks(
     add(_Block("table", _seat_table(f, sb)))
     for players, d in f.seat_differences.items():
         raw[f"seat_differences_{players}p"] = d
-        add(_Block("image", figure_png(plot_seat_differences(d, confidence=confidence, margin=margin)),
+        add(_Block("image", figure_png(plot_seat_differences(d, confidence=confidence, margin=margin,
+                                                             interval=valid)),
                    f"Paired seat differences, {players} players"))
     shared = [f"{r['players']} players: {100 * r['shared_first_rate']:.2f}% of games "
               f"({pct(r['shared_first_low'], digits=2)}% to {pct(r['shared_first_high'], digits=2)}%)"
               for r in bm.iter_rows(named=True)]
-    add(_Block("p", "Seat differences are paired within games (the standard error of the per-game difference of "
-                    "the two seats' shares), with Bonferroni intervals over the pairs. First place shared: "
-                    + "; ".join(shared) + f" ({conf} Wilson)."))
+    pairs = ("the always-valid confidence sequences of the verdict" if stopping else
+             "Bonferroni intervals over the pairs (the standard error of the per-game difference of the two seats' "
+             "shares)")
+    add(_Block("p", f"Seat differences are paired within games, with {pairs}. First place shared: "
+                    + "; ".join(shared) + f" ({conf} Wilson{fixed})."))
 
     add(_Block("h2", "Score sources"))
     if sources:
@@ -201,7 +228,8 @@ def _build_blocks(
         outright = int(e["outright_games"].max()) if e.height else 0
         joint = e.filter(pl.col("model") != "alone")["model"].unique().to_list()
         left = joint[0].removeprefix("joint without ") if joint else ""
-        add(_Block("image", figure_png(plot_source_effects(e, f.source_shares)), "Score sources and their effect"))
+        add(_Block("image", figure_png(plot_source_effects(e, f.source_shares, interval=fixed.lstrip(", "))),
+                   "Score sources and their effect"))
         add(_Block("p", "Left: each source's share of all VP. Right: its within-game association with winning, a "
                         "conditional logit with the game as stratum, one source at a time: an edge in a source "
                         "goes with these odds of winning, which says nothing of cause (a source can travel with "
@@ -231,14 +259,16 @@ def _build_blocks(
         add(_Block("p", f"Each seat x opening with at least {min_games:,} games against the rest of that seat's "
                         f"games; one correction family per table: {fam} over its {op.height} rows, "
                         f"{sig.height} significant. " + interval_note(correction, op.height, confidence)
+                        + (f" The intervals are {FIXED_SAMPLE}." if stopping else "")
                         + " Ranked by the empirical-Bayes shrunken difference; the least-played opening shown has "
                         f"{int(op['games'].min()) if op.height else 0:,} games."))
         if op.height == 0:
             continue
-        t = _opening_table(op, top)
+        t = _opening_table(op, top, fixed)
         if t.height:
             add(_Block("table", t))
-        add(_Block("image", figure_png(plot_opening_strength(op)), f"Opening strength ({col})"))
+        add(_Block("image", figure_png(plot_opening_strength(op, interval=fixed.lstrip(", "))),
+                   f"Opening strength ({col})"))
 
     add(_Block("h2", "VP distribution"))
     add(_Block("image", figure_png(plot_vp_distribution(vp_counts(df))), "Final VP per seat"))
@@ -268,7 +298,9 @@ def _build_blocks(
                         f"stopped: {stopping['reason']}."))
 
     add(_Block("h2", "Full tables"))
-    add(_Block("p", "Every table in full, also saved as CSV next to this report."))
+    add(_Block("p", "Every table in full, also saved as CSV next to this report."
+               + (" After the sequential stop the low/high columns of seat_differences are the always-valid "
+                  f"sequences; every other interval column is {FIXED_SAMPLE}." if stopping else "")))
     for name, t in raw.items():
         if t is not None:
             add(_Block("details", t, name))

@@ -170,6 +170,38 @@ def check_stop(chunk_counts: np.ndarray, rule: str, *, target: float | None = No
     return False, "", verdict
 
 
+def simulate_paths(n_runs: int = 1000, *, rule: str = "decided", target: float | None = None,
+                   margin: float = DEFAULT_MARGIN, shares: tuple[float, ...] = (1 / 3, 1 / 3, 1 / 3),
+                   tie_rate: float = 0.05, look_every: int = 10_000, max_games: int = 1_000_000,
+                   confidence: float = 0.95, seed: int = 0) -> dict[str, Any]:
+    """The sequential runs of :func:`simulate_runs` look by look, as arrays: ``prob`` (pattern probabilities),
+    ``truth`` (true win shares), ``looks`` (games at each look), ``blocks`` (pattern counts per block, ``(runs,
+    looks, patterns)``), ``means`` (win shares per look), ``half`` (seat half-widths per look), ``low``/``high``
+    (the pairwise sequences), ``fair``/``unfair`` (verdict per look), ``stopped`` (whether the rule was met) and
+    ``first`` (the index of the look the run stopped at, the cap's when the rule was never met)."""
+    from .fairness import verdict_masks
+
+    if rule not in RULES:
+        raise ValueError(f"stopping rule must be one of {RULES}, got {rule!r}")
+    prob = synthetic_patterns(shares, tie_rate)
+    p = len(shares)
+    w = pattern_shares(p)
+    rng = np.random.default_rng(seed)
+    looks = np.arange(look_every, max_games + 1, look_every)
+    blocks = rng.multinomial(look_every, prob, size=(n_runs, looks.size))
+    means = np.cumsum(blocks, axis=1) @ w / looks[None, :, None]  # (runs, looks, seats)
+    alpha = 1.0 - confidence
+    tuned = games_for_precision(seat_target(rule, target, margin), alpha, p)
+    half = np.array([cs_half_width(n, alpha, p, tuned) for n in looks])[None, :, None]
+    low, high = pair_sequence(blocks, alpha, pair_target(rule, target, margin))
+    fair, unfair = verdict_masks(low, high, margin)
+    done = fair | unfair if rule == "decided" else np.broadcast_to(half[..., 0] <= target, fair.shape)
+    stopped = done.any(axis=1)
+    first = np.where(stopped, done.argmax(axis=1), looks.size - 1)
+    return {"prob": prob, "truth": prob @ w, "looks": looks, "blocks": blocks, "means": means, "half": half,
+            "low": low, "high": high, "fair": fair, "unfair": unfair, "stopped": stopped, "first": first}
+
+
 def simulate_runs(n_runs: int = 1000, *, rule: str = "decided", target: float | None = None,
                   margin: float = DEFAULT_MARGIN, shares: tuple[float, ...] = (1 / 3, 1 / 3, 1 / 3),
                   tie_rate: float = 0.05, look_every: int = 10_000, max_games: int = 1_000_000,
@@ -185,33 +217,16 @@ def simulate_runs(n_runs: int = 1000, *, rule: str = "decided", target: float | 
     runs in which some look up to the stop missed a seat's true win share, and ``miscovered_gap``: the same for a
     true seat difference (``..._any_look``: at any look up to ``max_games``).
     """
-    from .fairness import verdict_masks
-
-    if rule not in RULES:
-        raise ValueError(f"stopping rule must be one of {RULES}, got {rule!r}")
-    prob = synthetic_patterns(shares, tie_rate)
-    p = len(shares)
-    w = pattern_shares(p)
-    truth = prob @ w
-    ia, ib = np.triu_indices(p, 1)
-    rng = np.random.default_rng(seed)
-    looks = np.arange(look_every, max_games + 1, look_every)
-    blocks = rng.multinomial(look_every, prob, size=(n_runs, looks.size))
-    means = np.cumsum(blocks, axis=1) @ w / looks[None, :, None]  # (runs, looks, seats)
-    alpha = 1.0 - confidence
-    tuned = games_for_precision(seat_target(rule, target, margin), alpha, p)
-    half = np.array([cs_half_width(n, alpha, p, tuned) for n in looks])[None, :, None]
-    low, high = pair_sequence(blocks, alpha, pair_target(rule, target, margin))
-    fair, unfair = verdict_masks(low, high, margin)
-    done = fair | unfair if rule == "decided" else np.broadcast_to(half[..., 0] <= target, fair.shape)
-    any_done = done.any(axis=1)
-    first = np.where(any_done, done.argmax(axis=1), looks.size - 1)
+    r = simulate_paths(n_runs, rule=rule, target=target, margin=margin, shares=shares, tie_rate=tie_rate,
+                       look_every=look_every, max_games=max_games, confidence=confidence, seed=seed)
+    truth, looks, first, low, high = r["truth"], r["looks"], r["first"], r["low"], r["high"]
+    ia, ib = np.triu_indices(len(shares), 1)
     idx = np.arange(n_runs)
-    outcome_fair = fair[idx, first] & any_done
-    outcome_unfair = unfair[idx, first] & any_done
+    outcome_fair = r["fair"][idx, first] & r["stopped"]
+    outcome_unfair = r["unfair"][idx, first] & r["stopped"]
     games = looks[first]
     true_gap = truth[ia] - truth[ib]
-    missed = np.any(np.abs(means - truth) > half, axis=2)
+    missed = np.any(np.abs(r["means"] - truth) > r["half"], axis=2)
     missed_gap = np.any((low > true_gap) | (high < true_gap), axis=2)
     looked = np.arange(looks.size)[None, :] <= first[:, None]
     return {

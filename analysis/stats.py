@@ -40,7 +40,8 @@ def wilson_interval(count, nobs, confidence: float = 0.95) -> tuple[np.ndarray, 
         center = (q + crit2 / (2 * n)) / denom
         dist = crit * np.sqrt(q * (1.0 - q) / n + crit2 / (4.0 * n**2))
         dist /= denom
-        lo, hi = center - dist, center + dist
+        lo, hi = center - dist, center + dist  # exact ends at no success and at all successes, not rounding
+        lo, hi = np.where(q <= 0, 0.0, lo), np.where(q >= 1, 1.0, hi)
         low[ok] = np.clip(lo, 0.0, 1.0)
         high[ok] = np.clip(hi, 0.0, 1.0)
     return low, high

@@ -25,7 +25,9 @@ def test_after_a_sequential_stop_only_the_verdict_and_seat_table_are_said_to_be_
     f = findings(make_table(20_000, 3, seed=5), stopping=STOPPED)
     note = next(s for s in f.sentences if s.startswith("The run stopped"))
     assert "(looked once)" in note and "do not inflate the error rate)" not in note
-    assert "every other interval is fixed-sample, not adjusted for the stopping" in note
+    assert "every other interval is labelled fixed-sample, not adjusted for the stopping" in note
+    assert "95% always valid, simultaneous over the 3 pairs of seats" in f.sentences[0]
+    assert "95% always valid, simultaneous over the 3 seats" in f.sentences[1]
     gap = next(s for s in f.sentences if s.startswith("Largest gap"))
     assert "fixed-sample, not adjusted for the stopping" in gap
     v = f.fairness[0]

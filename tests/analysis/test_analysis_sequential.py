@@ -120,3 +120,21 @@ def test_check_stop():
     assert verdict.gap_half_width > fairness_verdict(chunks.sum(axis=0)).gap_half_width
     with pytest.raises(ValueError, match="rule"):
         sq.check_stop(chunks, "bogus")
+
+
+def test_the_fixed_sample_references_and_the_coverage_at_the_stop():
+    from benchmarks import sequential_table as bt
+
+    equal = bt.CASES["3 equal seats (5% shared first)"]
+    zero = bt.zero_noise_games(*equal)
+    report = bt.fixed_median_games(*equal, bt.FIXED_TESTS["report's test (95%, Bonferroni)"], "fair")
+    tost = bt.fixed_median_games(*equal, bt.FIXED_TESTS["TOST (α = 5%, 90% intervals)"], "fair")
+    assert zero < tost < report  # the zero-noise games are a floor; a TOST is less strict than Bonferroni 95%
+    prob = bt.synthetic_patterns(*equal)
+    z = bt.FIXED_TESTS["report's test (95%, Bonferroni)"]
+    assert bt.fixed_decides(prob, int(zero), z, "fair", np.random.default_rng(0)) < 0.01
+    assert abs(bt.fixed_decides(prob, int(report), z, "fair", np.random.default_rng(1)) - 0.5) < 0.03
+    cov = bt.coverage_at_stop(*bt.CASES["Bruxelles 1897 shares"])
+    assert cov["seat differences (always valid, simultaneous over the pairs)"] >= 0.95
+    assert cov["seat table (always valid, simultaneous over the seats)"] >= 0.95
+    assert cov["win share, score interval, all seats at once (fixed-sample)"] < 0.95  # what the label warns of

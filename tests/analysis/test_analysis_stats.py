@@ -37,6 +37,13 @@ def test_wilson_vectorised_edges_and_levels():
         wilson_interval(1, 2, 1.5)
 
 
+def test_wilson_ends_are_exact_at_no_success_and_at_all_successes():
+    n = np.arange(2_000, 400_001, 2_000)  # rounding left the lower end a hair above 0 for many of these
+    low, _ = wilson_interval(np.zeros(n.size), n)
+    _, high = wilson_interval(n, n)
+    assert (low == 0.0).all() and (high == 1.0).all()
+
+
 def test_goodman_matches_statsmodels_and_is_wilson_at_bonferroni_level():
     counts = np.array([320, 290, 300, 90])
     low, high = simultaneous_intervals(counts, 0.95)

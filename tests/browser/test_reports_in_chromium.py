@@ -34,6 +34,23 @@ def test_results_report_in_chromium(folder, tmp_path):
     assert shot.read_bytes()[:8] == PNG_MAGIC
 
 
+def test_a_sequential_report_with_its_labels_fits_in_chromium(folder, tmp_path):
+    import json
+    import shutil
+
+    from analysis.findings import FIXED_SAMPLE
+
+    seq = shutil.copytree(folder, tmp_path / "seq")
+    manifest = json.loads((seq / "manifest.json").read_text())
+    (seq / "stopping.json").write_text(json.dumps({  # the record of a run stopped by --until-decided
+        "rule": "decided", "target": None, "margin": 0.02, "planned_games": 100_000, "games_done": 8_000,
+        "looks": [4_000, 8_000], "reason": "decided: not fair (margin ±0.02)", "params_id": manifest["params_id"],
+        "master_seed": manifest["master_seed"]}))
+    page = write_report(seq, tmp_path / "seq.html")
+    assert FIXED_SAMPLE in page.read_text()  # the longer, labelled headers still fit
+    _check(page)
+
+
 def test_the_probe_notices_a_broken_image_an_error_and_overflow(tmp_path):
     page = tmp_path / "bad.html"
     page.write_text('<!DOCTYPE html><html><head></head><body><img alt="x" src="data:image/png;base64,AAAA">'

@@ -1,11 +1,16 @@
 """Sequential runs (--until-precision, --until-decided), `brux plan`, and the sweep's re-check on fresh seeds."""
 
 import json
+import re
 
 import pytest
 
+import sims
+from analysis import write_report
+from analysis.findings import FIXED_SAMPLE
 from analysis.sequential import games_for_precision
 from sims.cli import main
+from sims.stopping import Stopper
 
 
 def _err_line(capsys) -> str:
@@ -79,3 +84,46 @@ def test_plan(tmp_path, capsys, game_name):
     assert "spread: measured in the folder" in out and "3,000 games detect a seat gap of" in out
     assert main(["plan", "--gap", "3"]) == 2
     assert "--gap must be between 0 and 1" in _err_line(capsys)
+
+
+_INTERVAL = re.compile(r"\d%? to [+−-]?\d|\d–\d")  # "1.2 to 3.4", "-0.5% to +1.0%", "1.10–1.30"
+_LABELS = ("always valid", FIXED_SAMPLE)
+
+
+def _unlabelled(md: str) -> list[str]:
+    """Every findings line, paragraph or table column of a Markdown report that shows an interval without saying
+    whether it is always valid or fixed-sample (the game-length table shows quantiles of the games, not intervals)."""
+    bad = []
+    for section in md.split("\n## ")[1:]:
+        if section.startswith(("Game length", "Full tables")):
+            continue
+        for block in section.split("\n\n"):
+            lines = block.splitlines()
+            if lines and lines[0].startswith("|"):
+                header = [c.strip() for c in lines[0].strip("|").split("|")]
+                cells = [[c.strip() for c in ln.strip("|").split("|")] for ln in lines[2:]]
+                bad += [h for i, h in enumerate(header) if any(_INTERVAL.search(r[i]) for r in cells)
+                        and not any(label in h for label in _LABELS)]
+            elif not block.startswith("!["):
+                bad += [ln for ln in lines if _INTERVAL.search(ln) and not any(label in ln for label in _LABELS)]
+    return bad
+
+
+def test_after_a_sequential_stop_every_interval_of_the_report_is_labelled(tmp_path, game_name):
+    out = tmp_path / "seq"
+    stopper = Stopper("decided", None, margin=0.01)
+    sims.run(game_name, 3, 3000, seed=4, out=out, chunk_size=1000, jobs=1, until=stopper)
+    assert (out / "stopping.json").is_file() and stopper.record["looks"] == [1000, 2000, 3000]
+    md = write_report(out, tmp_path / "r.md", "md", min_games=20).read_text()
+    page = write_report(out, tmp_path / "r.html", "html", min_games=20).read_text()
+    assert _unlabelled(md) == []
+    for section in ("## Score sources", "## Opening strength"):  # the sections with intervals are all there
+        assert FIXED_SAMPLE in md.split(section)[1].split("\n## ")[0]
+    assert "| 95% interval (always valid) |" in md and "simultaneous interval (always valid)" in md
+    assert f"95% Wilson, {FIXED_SAMPLE})" in md and f"Corrected interval, {FIXED_SAMPLE}" in md
+    assert page.count(FIXED_SAMPLE) == md.count(FIXED_SAMPLE) > 5
+    assert page.count("always valid") == md.count("always valid")
+    # the same folder without its stopping record is an ordinary run: no label at all
+    (out / "stopping.json").unlink()
+    plain = write_report(out, tmp_path / "p.md", "md", min_games=20).read_text()
+    assert FIXED_SAMPLE not in plain and "always valid" not in plain
