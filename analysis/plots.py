@@ -50,6 +50,12 @@ def figure_png(fig: Figure, dpi: int = 100) -> bytes:
     return buf.getvalue()
 
 
+def _forest(rows: int) -> tuple[Figure, Any]:
+    """A figure and axes for a forest plot of `rows` rows (one line of height per row)."""
+    fig = AnalysisFigure(figsize=(10.0, max(2.0, 0.3 * rows + 1.3)), layout="constrained")
+    return fig, fig.subplots()
+
+
 def _done(fig: Figure, path: str | Path | None) -> Figure:
     if path is not None:
         fig.savefig(Path(path), format="png", dpi=100, bbox_inches="tight")
@@ -265,8 +271,7 @@ def plot_opening_strength(
         table = opening_strength(data, column, **opening_kwargs)
     table = select_openings(table, max_rows)
     n = table.height
-    fig = AnalysisFigure(figsize=(10.0, max(2.0, 0.3 * n + 1.3)), layout="constrained")
-    ax = fig.subplots()
+    fig, ax = _forest(n)
     if n == 0:
         ax.text(0.5, 0.5, "no opening with enough games", ha="center", va="center")
         return _done(fig, path)
@@ -306,8 +311,7 @@ def plot_forced_openings(table: pl.DataFrame, *, max_rows: int = 40, path: str |
         table = pl.concat([ordered.head(max_rows - max_rows // 2), ordered.tail(max_rows // 2)])
     table = table.sort(["seat", "effect", "opening"], descending=[False, True, False])
     n = table.height
-    fig = AnalysisFigure(figsize=(10.0, max(2.0, 0.3 * n + 1.3)), layout="constrained")
-    ax = fig.subplots()
+    fig, ax = _forest(n)
     if n == 0:
         ax.text(0.5, 0.5, "no forced opening", ha="center", va="center")
         return _done(fig, path)
