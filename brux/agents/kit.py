@@ -17,6 +17,7 @@ import numpy as np
 from brux.core.jit import njit
 from brux.core.kit import BATCH_KEYS, result_arrays
 
+from . import kinds
 from . import search as S
 from .spec import AgentSpec, encode_lineup, parse_lineup
 
@@ -83,7 +84,7 @@ class GameAgents:
 
     def names(self) -> list[str]:
         """The agents (base names; options go after a colon)."""
-        return ["random", "greedy", *(f"heuristic:{p}" for p in self.personas()), "flatmc", "mcts", "vmcts"]
+        return kinds.names(self.personas())
 
     def weight_table(self) -> dict[str, np.ndarray]:
         """A copy of the weight vectors by name."""
