@@ -136,13 +136,14 @@ BY_NAME = {k.name: k for k in KINDS}
 NAMES = tuple(BY_NAME)
 
 
-def _check() -> None:
-    """The declarations are consistent: distinct names and codes, every option of a kind declared in OPTIONS."""
-    codes = sorted(k.code for k in KINDS)
-    if codes != list(range(len(KINDS))) or len(BY_NAME) != len(KINDS):
-        raise ValueError(f"agent kinds need distinct names and codes 0..{len(KINDS) - 1}")
-    declared = {o.name for o in OPTIONS}
-    for k in KINDS:
+def check(kinds: tuple[AgentKind, ...], options: tuple[Option, ...]) -> None:
+    """ValueError unless the declarations are consistent: distinct names and codes 0.., every option of a kind
+    declared in `options`, at most one option of a kind per kernel slot, defaults within their ranges."""
+    codes = sorted(k.code for k in kinds)
+    if codes != list(range(len(kinds))) or len({k.name for k in kinds}) != len(kinds):
+        raise ValueError(f"agent kinds need distinct names and codes 0..{len(kinds) - 1}")
+    declared = {o.name for o in options}
+    for k in kinds:
         unknown = [o.name for o in k.options if o.name not in declared]
         if unknown or k.evaluation not in (None, "greedy", "persona", "eval"):
             raise ValueError(f"agent kind {k.name}: undeclared options {unknown} or evaluation {k.evaluation!r}")
@@ -153,7 +154,7 @@ def _check() -> None:
             o.parse(k.name, str(o.default))
 
 
-_check()
+check(KINDS, OPTIONS)
 
 
 def names(personas: list[str] | tuple[str, ...]) -> list[str]:
