@@ -12,11 +12,12 @@ import numpy as np
 
 import brux
 import brux.agents
+import brux.agents.kinds
 from brux import Game
 
 from .errors import SimsError
 
-KNOWN_AGENTS = brux.agents.spec.AGENTS
+KNOWN_AGENTS = brux.agents.kinds.NAMES
 
 
 def parse_lineup(agents: str | Sequence[str], players: int, game: str | None = None) -> tuple[str, ...]:

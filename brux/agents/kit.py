@@ -17,8 +17,10 @@ import numpy as np
 from brux.core.jit import njit_for
 from brux.core.kit import BATCH_KEYS, result_arrays
 
+from . import kinds
 from . import search as S
-from .spec import AgentSpec, encode_lineup, parse_lineup
+from .python import is_python_entry, label, load_policy, play_python_lineup
+from .spec import AgentSpec, encode_lineup, parse_lineup, split_lineup
 
 
 def build(hooks: Any, core: SimpleNamespace) -> SimpleNamespace:
@@ -84,7 +86,7 @@ class GameAgents:
 
     def names(self) -> list[str]:
         """The agents (base names; options go after a colon)."""
-        return ["random", "greedy", *(f"heuristic:{p}" for p in self.personas()), "flatmc", "mcts", "vmcts"]
+        return kinds.names(self.personas())
 
     def weight_table(self) -> dict[str, np.ndarray]:
         """A copy of the weight vectors by name."""
@@ -94,9 +96,31 @@ class GameAgents:
         """A validated line-up (one spec per seat); ValueError names a bad agent, persona or option."""
         return parse_lineup(agents, game.players, self.features, self.personas())
 
+    def lineup_names(self, game: Any, agents: str | Sequence[Any]) -> tuple[str, ...]:
+        """The canonical spec of each seat's agent, a Python strategy's import path for a Python seat
+        (`Game.parse_agents`); ValueError names a bad agent."""
+        entries = split_lineup(agents)
+        python = {i for i, e in enumerate(entries) if is_python_entry(e)}
+        if not python:
+            return tuple(str(s) for s in self.parse(game, agents))
+        if len(entries) not in (1, game.players):
+            raise ValueError(f"{len(entries)} agents given for {game.players} players; give one for all seats or one "
+                             "per seat")
+        for i in python:
+            load_policy(entries[i])
+        canon = {e: str(self.parse(game, [e] * game.players)[0]) for i, e in enumerate(entries) if i not in python}
+        names = [label(e) if i in python else canon[e] for i, e in enumerate(entries)]
+        return tuple(names) * (game.players // len(names))
+
     def play_lineup(self, game: Any, n_games: int, master_seed: int, first_index: int,
-                    agents: str | Sequence[str]) -> dict[str, np.ndarray]:
-        """Result arrays of games first_index.. of a run of `game` with this line-up (see Game.play)."""
+                    agents: str | Sequence[Any]) -> dict[str, np.ndarray]:
+        """Result arrays of games first_index.. of a run of `game` with this line-up (see Game.play); a line-up
+        with a Python seat is played step by step (brux.agents.python)."""
+        entries = split_lineup(agents)
+        if any(is_python_entry(e) for e in entries):
+            self.lineup_names(game, agents)
+            entries = entries * (game.players // len(entries))
+            return play_python_lineup(game, n_games, master_seed, first_index, entries)
         kinds, ip, fp = encode_lineup(self.parse(game, agents), self.features, self.weight_table())
         return self.play(game.flat, master_seed, first_index, n_games, kinds, ip, fp)
 

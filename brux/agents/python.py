@@ -28,7 +28,7 @@ import numpy as np
 from brux.core.rng import GOLDEN, MASK64, as_int64, derive_py, game_seed, mix_py
 from brux.errors import IllegalActionError
 
-from .search import KIND_NAMES
+from .kinds import NAMES
 
 Policy = Callable[[Any, list[int], random.Random], int]
 
@@ -40,7 +40,7 @@ def is_python_entry(entry: Any) -> bool:
     if not isinstance(entry, str) or ":" not in entry:
         return False
     module, _, func = entry.strip().rpartition(":")
-    return module not in KIND_NAMES and func.isidentifier()
+    return module not in NAMES and func.isidentifier()
 
 
 def load_policy(entry: Any) -> Policy:

@@ -30,14 +30,13 @@ from brux.core.rng import randbelow
 
 LOCAL = dict(_nrt=False)  # made per game by build(); cached inside the game's entry points
 
-# kinds
+# kind codes (declared with their names and options in brux.agents.kinds)
 RANDOM = 0
 GREEDY = 1
 HEURISTIC = 2
 FLATMC = 3
 MCTS = 4
 VMCTS = 5  # MCTS with the defaults of evaluation-scored leaves (see brux.agents.spec); the same search as MCTS
-KIND_NAMES = ("random", "greedy", "heuristic", "flatmc", "mcts", "vmcts")
 
 # int parameters
 IP_N = 0  # flatmc: playouts per legal action; mcts: iterations

@@ -132,26 +132,13 @@ class Game:
         return ["random"] if self.rules.agents is None else self.rules.agents.names()
 
     def parse_agents(self, agents: str | list[str] | tuple[str, ...] = "random") -> tuple[str, ...]:
-        """The canonical spec of each seat's agent; a single spec plays every seat. ValueError names a bad one."""
-        from brux.agents.python import is_python_entry, label, load_policy
-        from brux.agents.spec import split_lineup
+        """The canonical spec of each seat's agent; a single spec plays every seat. ValueError names a bad one.
 
-        entries = split_lineup(agents)
-        python = {i for i, e in enumerate(entries) if is_python_entry(e)}
-        if not python:
-            if self.rules.agents is None:
-                return self._random_lineup(agents)
-            return tuple(str(s) for s in self.rules.agents.parse(self, agents))
-        if len(entries) not in (1, self.players):
-            raise ValueError(f"{len(entries)} agents given for {self.players} players; give one for all seats or one "
-                             "per seat")
-        for i in python:
-            load_policy(entries[i])
-        others = [e for i, e in enumerate(entries) if i not in python]
-        if others:  # validate the Numba seats' specs, one at a time
-            canon = {e: self.parse_agents([e] * self.players)[0] for e in others}
-        names = [label(e) if i in python else canon[e] for i, e in enumerate(entries)]
-        return tuple(names) * (self.players // len(names))
+        A seat may be a Python strategy (a callable or "module:function", see brux.agents.python), named by its
+        import path."""
+        if self.rules.agents is None:
+            return self._random_lineup(agents)
+        return self.rules.agents.lineup_names(self, agents)
 
     def _random_lineup(self, agents: str | list[str] | tuple[str, ...]) -> tuple[str, ...]:
         """The line-up of a game without agents capability: every seat `random`."""
@@ -172,15 +159,7 @@ class Game:
         A seat may be a Python strategy (a callable or "module:function", see brux.agents.python): the line-up is
         then played step by step in Python.
         """
-        from brux.agents.python import is_python_entry, play_python_lineup
-        from brux.agents.spec import split_lineup
-
         n_games, master_seed, first_index = _run_args(n_games, master_seed, first_index)
-        entries = split_lineup(agents)
-        if any(is_python_entry(e) for e in entries):  # a Python seat: step by step (brux.agents.python)
-            self.parse_agents(agents)
-            entries = entries * (self.players // len(entries))
-            return play_python_lineup(self, n_games, master_seed, first_index, entries)
         if self.rules.agents is None:
             self._random_lineup(agents)
             return self.play_random(n_games, master_seed, first_index)

@@ -12,19 +12,16 @@ from types import ModuleType
 import pytest
 
 import brux
+from brux.agents.kinds import cheap_spec
 from brux.games import get_rules
 from brux.testing.hooks import game_testing
 
 CASES = [(name, n) for name in brux.list_games()
          for n in range(get_rules(name).min_players, get_rules(name).max_players + 1)]
 
-# Cheap options for the agents that search; every other agent is used as named.
-CHEAP = {"flatmc": "flatmc:n=2", "mcts": "mcts:iters=30", "vmcts": "vmcts:iters=30"}
-
-
 def agent_specs(game: brux.Game) -> list[str]:
-    """Every agent of the game but random, with cheap options."""
-    return [CHEAP.get(name, name) for name in game.agent_names() if name != "random"]
+    """Every agent of the game but random, with its kind's cheap options (`brux.agents.kinds`)."""
+    return [cheap_spec(name) for name in game.agent_names() if name != "random"]
 
 
 def play_randomly(state: brux.State, choice_seed: int, max_decisions: int | None = None) -> brux.State:

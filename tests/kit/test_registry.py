@@ -30,6 +30,20 @@ def test_core_does_not_import_the_agents():
     assert out.strip() == "False"
 
 
+def test_no_module_of_the_core_imports_the_agents_even_inside_a_function():
+    import ast
+    from pathlib import Path
+
+    core = Path(brux.__file__).parent / "core"
+    found = []
+    for path in sorted(core.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            found += [f"{path.name}: {n}" for n in names if n == "brux.agents" or n.startswith("brux.agents.")]
+    assert found == []
+
+
 def test_a_game_without_the_agents_capability_plays_random_only():
     import dataclasses
 
