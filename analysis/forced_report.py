@@ -109,10 +109,11 @@ def _shown(t: pl.DataFrame) -> pl.DataFrame:
     return pl.DataFrame(rows)
 
 
-def openings_blocks(table: pl.DataFrame, summary: Mapping[str, Any], confidence: float = 0.95
-                    ) -> tuple[str, list[_Block]]:
-    """The title and blocks of the forced-openings report of `table` (with `summary`, the run's openings.json)."""
-    blocks = [_Block("h2", "Forced openings"), _Block("ul", sentences(table, confidence))]
+def openings_blocks(table: pl.DataFrame, summary: Mapping[str, Any], confidence: float = 0.95,
+                    heading: str = "Forced openings") -> tuple[str, list[_Block]]:
+    """The title and blocks (under an h2 `heading`) of the forced-openings report of `table` (with `summary`, the
+    run's openings.json)."""
+    blocks = [_Block("h2", heading), _Block("ul", sentences(table, confidence))]
     add = blocks.append
     sequential = summary.get("until_precision") is not None
     interval = ("always-valid confidence sequences (Hoeffding, Bonferroni over every possible row), valid "

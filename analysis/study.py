@@ -4,6 +4,7 @@
     s = study_findings("results/bruxelles1897-3p-study")
     s.table, s.sentences, s.levels["greedy"].sentences
     s.mixed_table, s.mixed["greedy vs 2x random"].by_seat     # the mixed levels (analysis.mixed)
+    table, summary = s.openings["vmcts"]                        # a level's forced openings of seat 0, if played
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ class StudyFindings:
     sentences: list[str]
     mixed: dict[str, MixedLevel]
     mixed_table: pl.DataFrame
+    openings: dict[str, tuple[pl.DataFrame, dict[str, Any]]]  # level: forced-openings table and openings.json
 
 
 def read_study(folder: str | Path) -> dict[str, Any]:
@@ -73,6 +75,35 @@ def _top_opening(f: Findings) -> str:
     return "; ".join(f"seat {r['seat']} {r['opening']} {pct(r['delta'], True)}" for r in sig.iter_rows(named=True))
 
 
+def level_openings(folder: str | Path, record: dict[str, Any]) -> dict[str, tuple[pl.DataFrame, dict[str, Any]]]:
+    """The forced-openings table (`analysis.forced_openings.opening_effects`) and summary of every level whose
+    forced openings were played."""
+    from sims.openings import OUTCOMES
+
+    from .forced_openings import opening_effects
+
+    out = {}
+    for lv in record["levels"]:
+        op = lv.get("openings") or {}
+        path = Path(folder) / op.get("folder", "")
+        if op.get("finished") and (path / OUTCOMES).exists():
+            summary = json.loads((path / "openings.json").read_text(encoding="utf-8"))
+            out[lv["name"]] = (opening_effects(pl.read_parquet(path / OUTCOMES)), summary)
+    return out
+
+
+def _openings_sentence(openings: dict[str, tuple[pl.DataFrame, dict[str, Any]]]) -> str | None:
+    parts = []
+    for name, (t, _) in openings.items():
+        best, worst = t.row(0, named=True), t.row(t.height - 1, named=True)
+        parts.append(f"{name} {best['opening']} {best['effect']:+.1f} ({best['low']:+.1f} to {best['high']:+.1f}), "
+                     f"weakest {worst['opening']} {worst['effect']:+.1f} ({worst['deals']:,} deals)")
+    if not parts:
+        return None
+    return ("Strongest forced first decision of seat 0 (points of win share over the deal's average first decision, "
+            "95% simultaneous intervals): " + "; ".join(parts) + ".")
+
+
 def study_findings(folder: str | Path, margin: float | None = None) -> StudyFindings:
     """Read every level run of a study folder and compare the levels."""
     record = read_study(folder)
@@ -101,7 +132,12 @@ def study_findings(folder: str | Path, margin: float | None = None) -> StudyFind
             row.update({f"seat_{s}": _interval(f, s) for s in range(players)})
         rows.append(row)
     table = pl.DataFrame(rows)
-    return StudyFindings(record, out, table, _sentences(record, out, margin, mixed), mixed, pl.DataFrame(mixed_rows))
+    openings = level_openings(folder, record)
+    said = _sentences(record, out, margin, mixed)
+    forced = _openings_sentence(openings)
+    if forced:
+        said.insert(len(said) - 1 - bool((record.get("persona") or {}).get("agent")), forced)
+    return StudyFindings(record, out, table, said, mixed, pl.DataFrame(mixed_rows), openings)
 
 
 def _join(names: list[str]) -> str:
@@ -190,6 +226,7 @@ def _budget_sentence(record: dict[str, Any]) -> str:
 def write_study_report(folder: str | Path, out_path: str | Path, format: str = "html",
                        margin: float | None = None) -> tuple[Path, StudyFindings]:
     """Write the study's report (HTML or Markdown) with the analysis page writer; returns the path and findings."""
+    from .forced_report import openings_blocks
     from .report import FORMATS, _Block, write_page
 
     if format not in FORMATS:
@@ -214,5 +251,7 @@ def write_study_report(folder: str | Path, out_path: str | Path, format: str = "
         raw["mixed"] = s.mixed_table
     for name, f in s.levels.items():
         blocks += [_Block("h3", f"Level {name}"), _Block("ul", f.sentences)]
+    for name, (table, summary) in s.openings.items():
+        blocks += openings_blocks(table, summary, heading=f"Forced openings of seat 0, level {name}")[1]
     title = f"brux study: {r['game']}, {r['players']} players"
     return write_page(title, blocks, out_path, format, raw), s

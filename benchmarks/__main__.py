@@ -54,6 +54,7 @@ def run_suite(args: argparse.Namespace) -> int:
     for players in (2, 3, 4):
         add(suites.agent_throughput("bruxelles1897", players, "greedy", 100 if quick else 1000, repeats))
         add(suites.agent_throughput("bruxelles1897", players, "mcts:iters=200", 2 if quick else 10, repeats))
+    add(suites.forced_throughput("bruxelles1897", 3, 5 if quick else 50, repeats))
     add(suites.reference_ratio(3, 100 if quick else 500, repeats))
     add(suites.compile_times("bruxelles1897", 3, 1 if quick else 3))
     add(suites.run_scaling("bruxelles1897", 3, scaling, scaling_repeats))

@@ -196,3 +196,21 @@ def vector_env_throughput(game_name: str, players: int, n: int, calls: int, repe
         {"benchmark": "State API steps/s, apply_action (1 core)", "game": game_name, "players": players,
          "median": api.median, "range": api.spread(), "unit": "steps/s"},
     ]
+
+
+def forced_throughput(game_name: str, players: int, deals: int, repeats: int) -> list[Row]:
+    """Forced-opening playouts (`brux openings`, random line-up, every seat) per CPU second on one core, against
+    plain random games of the same game (`Game.play_random`), and the ratio."""
+    from sims.chunks import Chunk
+    from sims.openings import forced_spec
+
+    spec = forced_spec(game_name, players, "random", deals, seed=1)
+    spec.warm_up()
+    game = brux.load_game(game_name, players=players)
+    game.play_random(10)
+    forced = repeat(lambda: cpu_rate(lambda: spec.play_chunk(Chunk(0, 0, deals)).height), repeats)
+    plain = repeat(lambda: cpu_rate(lambda: game.play_random(20_000, master_seed=1)["length"].size), repeats)
+    return [{"benchmark": "forced-opening playouts/s, random (1 core)", "game": game_name, "players": players,
+             "median": forced.median, "range": forced.spread(), "unit": "playouts/s"},
+            {"benchmark": "random games/s ÷ forced-opening playouts/s", "game": game_name, "players": players,
+             "median": plain.median / forced.median, "range": f"random {plain.median:,.0f} games/s", "unit": "×"}]

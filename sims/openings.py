@@ -35,10 +35,10 @@ SCHEMA = {"deal": pl.Int64, "seed": pl.Int64, "seat": pl.Int8, "action": pl.Int3
           "win_share": pl.Float64, "vp": pl.Int32}
 
 
-def _play_copy(game: brux.Game, entries: Sequence[str], seed: int, seat: int, forced: int | None) -> tuple:
+def play_copy(game: brux.Game, entries: Sequence[str], seed: int, seat: int, forced: int | None) -> tuple:
     """Play deal `seed` from scratch with fresh agents; at `seat`'s first decision play `forced` (None: probe).
 
-    Returns (legal first decisions of `seat` or None, win shares, vps, opening label of `seat`).
+    Returns (legal first decisions of `seat` or None, the final `State.result()` rows, opening label of `seat`).
     Every copy rebuilds the same agents and deal, so all copies share the chance and agent streams. The forced
     seat's agent still chooses (its choice is set aside), so its stream advances as in the unforced game: the copy
     that forces the agent's own choice is the ordinary game of that deal.
@@ -51,17 +51,16 @@ def _play_copy(game: brux.Game, entries: Sequence[str], seed: int, seat: int, fo
         if p == seat and not done:
             done = True
             if forced is None:
-                return state.legal_actions(), None, None, None
+                return state.legal_actions(), None, None
             agents[p].choose(state)
             game.rules.apply(state.array, forced)
             continue
         game.rules.apply(state.array, agents[p].choose(state))
     if forced is None:
-        return None, None, None, None
-    res = state.result()
+        return None, None, None
     labels = ("-", *game.opening_labels())
     code = int(game.rules.hooks.opening(state.array, seat, 0))
-    return None, [r["win_share"] for r in res], [r["vp"] for r in res], labels[code + 1]
+    return None, state.result(), labels[code + 1]
 
 
 @dataclass(frozen=True)
@@ -80,19 +79,19 @@ class ForcedSpec(RunSpec):
         for d in range(chunk.first, chunk.first + chunk.count):
             s = game_seed(self.master_seed, d)
             for seat in self.seats:
-                legal, _, _, _ = _play_copy(game, self.agents, s, seat, None)
+                legal, _, _ = play_copy(game, self.agents, s, seat, None)
                 for a in legal or []:
-                    _, ws, vp, label = _play_copy(game, self.agents, s, seat, a)
+                    _, res, label = play_copy(game, self.agents, s, seat, a)
                     rows.append({"deal": d, "seed": s, "seat": seat, "action": a, "opening": label,
-                                 "win_share": ws[seat], "vp": vp[seat]})
+                                 "win_share": res[seat]["win_share"], "vp": res[seat]["vp"]})
         return pl.DataFrame(rows, schema=SCHEMA)
 
     def warm_up(self) -> None:
         """Compile (or load) the step-by-step kernels with one forced copy of the first deal."""
         game, s = self.load_game(), game_seed(self.master_seed, 0)
-        legal, _, _, _ = _play_copy(game, self.agents, s, self.seats[0], None)
+        legal, _, _ = play_copy(game, self.agents, s, self.seats[0], None)
         if legal:
-            _play_copy(game, self.agents, s, self.seats[0], legal[0])
+            play_copy(game, self.agents, s, self.seats[0], legal[0])
 
     def manifest(self, games_done: int = 0) -> dict[str, Any]:
         return {**super().manifest(games_done), "kind": "forced_openings", "seats": list(self.seats),

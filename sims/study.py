@@ -15,6 +15,12 @@ so the cheap levels reach their precision target and the expensive ones get what
 normal sequential run (``until=`` the precision rule) in its own subfolder, each mixed level one such run per seat
 of the strong agent; the study folder holds ``study.json`` and is locked while a study writes it. Running the same
 study again resumes it: levels already at their target or out of budget play nothing.
+
+With ``openings_deals=N`` each all-same level also forces every legal first decision of seat 0 (the start player,
+whose first decision depends on the deal alone) on N deals (`sims.openings`), into ``openings-<level>``. Their
+estimated CPU (N x (legal first decisions + 1) copies at the level's CPU per game) comes off the budget before the
+games are shared out; when it would take more than half the budget, every level's deals are scaled down to fit it
+(a level left with fewer than 2 deals gets none).
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ import polars as pl
 
 import brux
 from brux.core.game import is_int
+from brux.core.rng import game_seed
 from brux.games import get_rules
 
 from . import mixed as mx
@@ -42,6 +49,7 @@ from .atomic import atomic_write
 from .errors import SimsError
 from .execute import check_backend
 from .lock import folder_lock
+from .openings import forced_openings, play_copy
 from .run import run
 from .spec import RunSpec
 from .stopping import Stopper
@@ -54,6 +62,7 @@ PILOT_SECONDS = 0.5  # a pilot doubles its games until it used this much CPU (or
 PILOT_MAX_GAMES = 4096
 PERSONA_GAMES = 16  # games per persona and seat in the persona mini-tournament
 CONFIDENCE = 0.95
+OPENINGS_SEAT = 0  # the seat whose first decisions a study forces
 
 
 @dataclass
@@ -210,18 +219,55 @@ def _write(folder: Path, record: dict[str, Any]) -> None:
 
 
 def _identity(record: dict[str, Any]) -> dict[str, Any]:
-    return {k: record.get(k) for k in ("game", "players", "seed", "budget", "precision", "margin", "mixed")}
+    return {**{k: record.get(k) for k in ("game", "players", "seed", "budget", "precision", "margin", "mixed")},
+            "openings_deals": record.get("openings_deals", 0)}
+
+
+def plan_openings(levels: list[dict[str, Any]], game: str, players: int, seed: int, deals: int,
+                  budget: float) -> float:
+    """Set ``openings`` (deals, folder, estimated CPU) on each all-same level and return the CPU reserved: `deals`
+    per level, scaled down alike when the total would exceed half of `budget` (see the module docstring)."""
+    if deals < 1:
+        return 0.0
+    g = brux.load_game(game, players)
+    cost = []
+    for lv in levels:
+        if lv.get("kind") == "mixed":
+            continue
+        legal, _, _ = play_copy(g, lv["agents"], game_seed(seed, 0), OPENINGS_SEAT, None)
+        cost.append((lv, (len(legal or []) + 1) * lv["cpu_per_game"]))
+    want = sum(c for _, c in cost) * deals
+    scale = min(1.0, budget / 2 / want) if want > 0 else 1.0
+    for lv, c in cost:
+        n = int(deals * scale)
+        n = n if n >= 2 else 0
+        lv["openings"] = {"deals": n, "folder": f"openings-{_slug(lv['name'])}", "cpu_estimate": n * c}
+    return sum(lv["openings"]["cpu_estimate"] for lv, _ in cost)
+
+
+def _play_openings(folder: Path, record: dict[str, Any], lv: dict[str, Any], jobs: int, progress: bool,
+                   clock: Clock) -> None:
+    """Play (or resume) the level's forced openings of seat 0 and record their CPU."""
+    op = lv["openings"]
+    start = clock()
+    forced_openings(record["game"], record["players"], lv["agents"], deals=op["deals"], seed=record["seed"],
+                    seats=[OPENINGS_SEAT], out=folder / op["folder"], jobs=jobs, progress=bool(progress))
+    op["cpu_used"] = op.get("cpu_used", 0.0) + clock() - start
+    op["finished"] = True
 
 
 def study(game: str, players: int = 3, *, budget: float = 600.0, precision: float = 0.01, margin: float = 0.02,
           seed: int = 1, out: str | Path | None = None, jobs: int = -1, progress: bool = False,
-          mixed: Sequence[str | tuple[str, str]] | None = None, clock: Clock = time.process_time) -> StudyResult:
+          mixed: Sequence[str | tuple[str, str]] | None = None, openings_deals: int = 0,
+          clock: Clock = time.process_time) -> StudyResult:
     """Play ``game`` at every level of play, each run sequential to an always-valid half-width of ``precision``
     (win share) within the CPU ``budget`` (seconds) split across levels; resumes a study already in ``out``.
 
     ``mixed``: the mixed levels as ``"STRONG/WEAK"`` specs (or pairs); None for each level's agent against the
-    level just below it, ``[]`` for none. ``clock``: the seconds the budget is measured in, the CPU time of this
-    process by default (a deterministic stand-in makes a study's sizing independent of the machine's speed)."""
+    level just below it, ``[]`` for none. ``openings_deals``: deals of forced first decisions of seat 0 per
+    all-same level (0: none; see the module docstring). ``clock``: the seconds the budget is measured in, the CPU
+    time of this process by default (a deterministic stand-in makes a study's sizing independent of the machine's
+    speed)."""
     if game not in brux.list_games():
         raise SimsError(f"unknown game {game!r}; known games: {', '.join(brux.list_games())}")
     rules = get_rules(game)
@@ -236,6 +282,8 @@ def study(game: str, players: int = 3, *, budget: float = 600.0, precision: floa
         raise SimsError(f"the margin must be between 0 and 1 (a win share), got {margin}")
     if out is not None and not str(out).strip():
         raise SimsError("the output folder must not be an empty path")
+    if not is_int(openings_deals) or openings_deals < 0:
+        raise SimsError(f"openings_deals must be a whole number of deals, 0 for none, got {openings_deals}")
     jobs = check_backend("threads", jobs, None)
     if isinstance(mixed, str):
         raise SimsError(f"mixed must be a list of STRONG/WEAK specs, got the string {mixed!r}")
@@ -244,7 +292,8 @@ def study(game: str, players: int = 3, *, budget: float = 600.0, precision: floa
     folder = Path(tmp or out)  # type: ignore[arg-type]
     folder.mkdir(parents=True, exist_ok=True)
     with folder_lock(folder):
-        return _study(folder, game, int(players), float(budget), precision, margin, seed, jobs, progress, wanted, clock)
+        return _study(folder, game, int(players), float(budget), precision, margin, seed, jobs, progress, wanted,
+                      int(openings_deals), clock)
 
 
 def _mixed_level(spec: str, players: int, pilot: tuple[int, float], need: int) -> dict[str, Any]:
@@ -258,11 +307,12 @@ def _mixed_level(spec: str, players: int, pilot: tuple[int, float], need: int) -
 
 
 def _study(folder: Path, game: str, players: int, budget: float, precision: float, margin: float, seed: int,
-           jobs: int, progress: bool, mixed: list[str] | None, clock: Clock) -> StudyResult:
+           jobs: int, progress: bool, mixed: list[str] | None, openings_deals: int, clock: Clock) -> StudyResult:
     if (folder / "manifest.json").exists() or (folder / "sweep.json").exists():
         raise SimsError(f"{folder} holds a run or a sweep, not a study; use another folder")
     record: dict[str, Any] = {"kind": "brux study", "game": game, "players": players, "seed": seed,
-                              "budget": budget, "precision": precision, "margin": margin, "mixed": mixed}
+                              "budget": budget, "precision": precision, "margin": margin, "mixed": mixed,
+                              "openings_deals": openings_deals}
     file = folder / STUDY_FILE
     if file.exists():
         try:
@@ -289,7 +339,9 @@ def _study(folder: Path, game: str, players: int, budget: float, precision: floa
             levels.append(_mixed_level(spec, players, _pilot(game, players, lineup, seed, jobs, clock), need))
         record["setup_cpu"] = how.get("cpu_seconds", 0.0) + sum(lv["pilot_cpu"] for lv in levels)
         record["games_for_target"] = need
-        allocate(levels, max(budget - record["setup_cpu"], 0.0), need)
+        left = max(budget - record["setup_cpu"], 0.0)
+        record["openings_cpu"] = plan_openings(levels, game, players, seed, openings_deals, left)
+        allocate(levels, left - record["openings_cpu"], need)
         record["levels"] = levels
         _write(folder, record)
     played = 0
@@ -299,7 +351,7 @@ def _study(folder: Path, game: str, players: int, budget: float, precision: floa
             continue
         if "cpu_limit" not in lv:  # fixed when the level is first played, so a resumed study plays the same
             others = sum(o["cpu_used"] if "cpu_limit" in o else o["cpu_allocated"] for o in levels if o is not lv)
-            lv["cpu_limit"] = max(budget - record["setup_cpu"] - others, 0.0)
+            lv["cpu_limit"] = max(budget - record["setup_cpu"] - record.get("openings_cpu", 0.0) - others, 0.0)
             if lv["reaches_target"]:  # the pilot's rate is rough: a cheap level may borrow from the later ones
                 lv["cpu_limit"] = max(lv["cpu_limit"], 2 * lv["cpu_allocated"] + 0.5)
         if lv.get("kind") == "mixed":
@@ -308,4 +360,8 @@ def _study(folder: Path, game: str, players: int, budget: float, precision: floa
         else:
             played += _play_level(folder, record, lv, jobs, progress, clock)
         _write(folder, record)
+    for lv in levels:
+        if lv.get("openings", {}).get("deals", 0) >= 2 and not lv["openings"].get("finished"):
+            _play_openings(folder, record, lv, jobs, progress, clock)
+            _write(folder, record)
     return StudyResult(folder, record, played)

@@ -26,6 +26,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="a mixed line-up: the STRONG agent in one seat, WEAK in the others, every seat in turn "
                         "(e.g. greedy/random, vmcts/greedy); repeat for several, 'none' for no mixed line-ups "
                         "(default: each level's agent against the level just below it)")
+    p.add_argument("--openings-deals", type=int, default=0, metavar="N",
+                   help="also force every legal first decision of seat 0 on N deals at each all-same level (brux "
+                        "openings), its CPU taken from the budget, at most half of it (default: %(default)s = off)")
     p.add_argument("--seed", type=int, default=1, metavar="S", help="master seed (default: %(default)s)")
     p.add_argument("--out", metavar="DIR", help="study folder (default: results/GAME-Np-study)")
     p.add_argument("--report", metavar="PATH", help="report file (default: DIR/report.html, or .md with --format md)")
@@ -53,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         mixed = []
     result = study(args.game, args.players, budget=args.budget, precision=args.precision, margin=args.margin,
                    seed=args.seed, out=out, jobs=args.jobs, progress=not args.quiet and sys.stderr.isatty(),
-                   mixed=mixed)
+                   mixed=mixed, openings_deals=args.openings_deals)
     report, found = write_study_report(result.path, args.report or out / f"report.{fmt}", fmt)
     t = found.table
     print(f"{'level':<22} {'games':>7} {'CPU s':>7} {'half-width':>10}  {'verdict':<12} seat win shares")
