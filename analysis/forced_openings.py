@@ -19,7 +19,8 @@ def opening_effects(outcomes: pl.DataFrame, confidence: float = 0.95,
 
     Within a deal and seat, several actions may share one opening label: their outcomes are averaged first. The
     baseline of a deal is the mean over its labels; ``effect`` (points of win share) is the mean over the deals
-    where the opening was legal of (its share - the baseline). Intervals are simultaneous over all rows
+    where the opening was legal of (its share - the baseline). A deal on which the seat had one opening only (all
+    its legal first decisions share one label) compares nothing and is left out of that seat's rows. Intervals are simultaneous over all rows
     (Bonferroni on a t interval of the per-deal differences). With `sequential` (``planned_deals``, ``rows``) the
     win-share interval is instead the always-valid confidence sequence of `analysis.sequential` for a variable of
     range 2, Bonferroni over ``rows`` (a bound on the rows fixed in advance): it holds however often one looks.
@@ -27,7 +28,8 @@ def opening_effects(outcomes: pl.DataFrame, confidence: float = 0.95,
     """
     per = (outcomes.sort("deal", "seat", "opening", "win_share", "vp")
            .group_by("deal", "seat", "opening", maintain_order=True)
-           .agg(pl.col("win_share").mean(), pl.col("vp").cast(pl.Float64).mean()))
+           .agg(pl.col("win_share").mean(), pl.col("vp").cast(pl.Float64).mean())
+           .filter(pl.len().over("deal", "seat") > 1))  # a seat with one opening on a deal chose nothing there
     per = per.with_columns(
         (pl.col("win_share") - pl.col("win_share").mean().over("deal", "seat")).alias("d"),
         (pl.col("vp") - pl.col("vp").mean().over("deal", "seat")).alias("dv"))

@@ -28,6 +28,15 @@ def test_effect_moves_by_the_planted_bonus():
     assert set(hi["deals"].to_list()) == {400}
 
 
+def test_a_deal_with_one_opening_only_compares_nothing():
+    two = _outcomes(0.3, deals=50)
+    lone = pl.DataFrame([{"deal": d, "seat": 0, "opening": "ONLY", "win_share": 0.5, "vp": 3}
+                         for d in range(50, 80)])
+    t = opening_effects(pl.concat([two, lone]))
+    assert "ONLY" not in t["opening"].to_list()  # no zero-width row of a decision nobody could vary
+    assert set(t["deals"].to_list()) == {50} and t.equals(opening_effects(two))
+
+
 def test_precision_is_reached_at_the_first_deal_where_every_row_is_narrow_enough():
     from analysis.forced_openings import precision_deals, sequential_half_width
 
