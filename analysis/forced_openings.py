@@ -23,8 +23,8 @@ def opening_effects(outcomes: pl.DataFrame, confidence: float = 0.95,
     its legal first decisions share one label) compares nothing and is left out of that seat's rows. Intervals are
     simultaneous over all rows (Bonferroni on a t interval of the per-deal differences). With `sequential`
     (``planned_deals``, ``rows``) the win-share interval is instead the always-valid confidence sequence of
-    `analysis.sequential` for a variable of range 2, Bonferroni over ``rows`` (a bound on the rows fixed in advance): it holds however often one looks.
-    The rows and numbers depend only on the outcomes, not on their order.
+    `analysis.sequential` for a variable of range 2, Bonferroni over ``rows`` (a bound on the rows fixed in
+    advance): it holds however often one looks. The rows and numbers depend only on the outcomes, not on their order.
     """
     per = (outcomes.sort("deal", "seat", "opening", "win_share", "vp")
            .group_by("deal", "seat", "opening", maintain_order=True)
