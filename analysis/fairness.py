@@ -31,7 +31,6 @@ from ._frame import Table, columns, require, to_lazy
 
 GAME_KEY_CANDIDATES = ("run", "game", "params_id", "players", "game_id", "seed")
 DEFAULT_MARGIN = 0.02
-VERDICTS = ("fair", "not fair", "not decided")
 MIN_GAMES = 2  # fewer games give no spread, so no interval
 
 
