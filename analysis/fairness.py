@@ -14,7 +14,8 @@ lies inside ``(-margin, margin)``, *not fair* when some pair's interval lies ent
 and *not decided yet* otherwise. Each wrong verdict has probability at most ``1 - confidence``. Each seat's
 deviation from the fair share ``1/players`` is reported beside it (simultaneous over the seats). The intervals are
 fixed-sample normal intervals, or, for a run that was stopped by looking at its results
-(``brux run --until-decided``), the always-valid confidence sequences of :mod:`analysis.sequential`.
+(``brux run --until-decided``), the always-valid confidence sequences of :mod:`analysis.sequential`; ``check_stop``
+says whether such a run may stop.
 """
 
 from __future__ import annotations
@@ -27,21 +28,12 @@ import numpy as np
 import polars as pl
 from scipy import stats as _st
 
+from . import sequential as sq
 from ._frame import Table, columns, require, to_lazy
+from .patterns import DEFAULT_MARGIN, pattern_shares, verdict_masks
 
 GAME_KEY_CANDIDATES = ("run", "game", "params_id", "players", "game_id", "seed")
-DEFAULT_MARGIN = 0.02
-VERDICTS = ("fair", "not fair", "not decided")
 MIN_GAMES = 2  # fewer games give no spread, so no interval
-
-
-def pattern_shares(players: int) -> np.ndarray:
-    """``(2**players, players)``: row ``m`` is the win-share vector of win pattern ``m`` (bit s: seat s shares
-    first place); row 0 (no winner) is all zeros."""
-    m = np.arange(1 << players)[:, None]
-    bits = ((m >> np.arange(players)[None, :]) & 1).astype(float)
-    k = bits.sum(axis=1, keepdims=True)
-    return np.divide(bits, k, out=np.zeros_like(bits), where=k > 0)
 
 
 def game_key(cols: list[str]) -> list[str]:
@@ -265,12 +257,6 @@ def _round2(n: int) -> int:
     return int(round(n, -digits)) if n >= 100 else int(n)
 
 
-def verdict_masks(low: np.ndarray, high: np.ndarray, margin: float) -> tuple[np.ndarray, np.ndarray]:
-    """``(fair, not_fair)`` from pairwise intervals ``low``/``high`` (pairs on the last axis)."""
-    fair = np.all((low > -margin) & (high < margin), axis=-1)
-    return fair, np.any((low > margin) | (high < -margin), axis=-1)
-
-
 def _decide(low: np.ndarray, high: np.ndarray, margin: float) -> str:
     """The verdict on pairwise intervals ``low``/``high``."""
     fair, unfair = verdict_masks(low, high, margin)
@@ -344,8 +330,6 @@ def fairness_verdict(counts: np.ndarray, margin: float = DEFAULT_MARGIN, confide
     plow, phigh = np.full(len(pairs), np.nan), np.full(len(pairs), np.nan)
     sd_pair = mo.difference_se()[ia, ib] * np.sqrt(max(n, 1))
     if sequential is not None:
-        from . import sequential as sq
-
         rule, target = sequential.get("rule", "decided"), sequential.get("target")
         tuned = sq.games_for_precision(sq.seat_target(rule, target, margin), 1.0 - confidence, p)
 
@@ -397,6 +381,32 @@ def fairness_verdict(counts: np.ndarray, margin: float = DEFAULT_MARGIN, confide
     return FairnessVerdict(p, n, margin, confidence, mo.mean, dev, low, high, float(np.max(np.abs(dev))), dlo, dhi,
                            pairs, diff, plow, phigh, best, worst, float(sign * diff[k]), float(g_lo), float(g_hi),
                            verdict, more, method, float(np.max(half)), float(np.max((phigh - plow) / 2)))
+
+
+def check_stop(chunk_counts: np.ndarray, rule: str, *, target: float | None = None, margin: float = DEFAULT_MARGIN,
+               confidence: float = 0.95) -> tuple[bool, str, Any]:
+    """Whether a sequential run may stop now: ``(stop, reason, verdict)``, from the pattern counts of its chunks
+    ``(chunks, 2**players)`` in chunk order.
+
+    ``rule="precision"``: stop when the confidence-sequence half-width of every seat's win share is at most
+    ``target``. ``rule="decided"``: stop when the fairness verdict (every seat difference's confidence sequence
+    against ``margin``) is "fair" or "not fair".
+    """
+    if rule not in sq.RULES:
+        raise ValueError(f"stopping rule must be one of {sq.RULES}, got {rule!r}")
+    if rule == "precision" and (target is None or not 0 < target < 1):
+        raise ValueError(f"precision target must be in (0, 1), got {target!r}")
+    chunks = np.asarray(chunk_counts, dtype=float)
+    chunks = chunks.reshape(-1, chunks.shape[-1])
+    verdict = fairness_verdict(chunks.sum(axis=0), margin, confidence,
+                               sequential={"rule": rule, "target": target, "chunk_counts": chunks})
+    if rule == "precision":
+        if verdict.half_width <= target:
+            return True, f"precision reached: half-width {verdict.half_width:.4f} <= {target:g}", verdict
+        return False, "", verdict
+    if verdict.verdict != "not decided":
+        return True, f"decided: {verdict.verdict} (margin ±{margin:g})", verdict
+    return False, "", verdict
 
 
 def per_game_arrays(df: pl.DataFrame, players: int, cols: list[str]) -> dict[str, np.ndarray]:

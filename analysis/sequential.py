@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from .fairness import DEFAULT_MARGIN, fairness_verdict, pattern_shares
+from .patterns import DEFAULT_MARGIN, pattern_shares, verdict_masks
 
 RULES = ("precision", "decided")
 SIGMA2 = 0.25  # Hoeffding variance proxy of a [0, 1] variable
@@ -144,32 +144,6 @@ def pair_half_width_at(games: float, sd: np.ndarray, alpha: float) -> np.ndarray
     return np.asarray(sd) * np.sqrt(2 * np.log(2 * len(sd) / alpha) / games)
 
 
-def check_stop(chunk_counts: np.ndarray, rule: str, *, target: float | None = None, margin: float = DEFAULT_MARGIN,
-               confidence: float = 0.95) -> tuple[bool, str, Any]:
-    """Whether a sequential run may stop now: ``(stop, reason, verdict)``, from the pattern counts of its chunks
-    ``(chunks, 2**players)`` in chunk order.
-
-    ``rule="precision"``: stop when the confidence-sequence half-width of every seat's win share is at most
-    ``target``. ``rule="decided"``: stop when the fairness verdict (every seat difference's confidence sequence
-    against ``margin``) is "fair" or "not fair".
-    """
-    if rule not in RULES:
-        raise ValueError(f"stopping rule must be one of {RULES}, got {rule!r}")
-    if rule == "precision" and (target is None or not 0 < target < 1):
-        raise ValueError(f"precision target must be in (0, 1), got {target!r}")
-    chunks = np.asarray(chunk_counts, dtype=float)
-    chunks = chunks.reshape(-1, chunks.shape[-1])
-    verdict = fairness_verdict(chunks.sum(axis=0), margin, confidence,
-                               sequential={"rule": rule, "target": target, "chunk_counts": chunks})
-    if rule == "precision":
-        if verdict.half_width <= target:
-            return True, f"precision reached: half-width {verdict.half_width:.4f} <= {target:g}", verdict
-        return False, "", verdict
-    if verdict.verdict != "not decided":
-        return True, f"decided: {verdict.verdict} (margin ±{margin:g})", verdict
-    return False, "", verdict
-
-
 def simulate_paths(n_runs: int = 1000, *, rule: str = "decided", target: float | None = None,
                    margin: float = DEFAULT_MARGIN, shares: tuple[float, ...] = (1 / 3, 1 / 3, 1 / 3),
                    tie_rate: float = 0.05, look_every: int = 10_000, max_games: int = 1_000_000,
@@ -179,8 +153,6 @@ def simulate_paths(n_runs: int = 1000, *, rule: str = "decided", target: float |
     looks, patterns)``), ``means`` (win shares per look), ``half`` (seat half-widths per look), ``low``/``high``
     (the pairwise sequences), ``fair``/``unfair`` (verdict per look), ``stopped`` (whether the rule was met) and
     ``first`` (the index of the look the run stopped at, the cap's when the rule was never met)."""
-    from .fairness import verdict_masks
-
     if rule not in RULES:
         raise ValueError(f"stopping rule must be one of {RULES}, got {rule!r}")
     prob = synthetic_patterns(shares, tie_rate)

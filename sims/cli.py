@@ -6,7 +6,6 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -17,6 +16,7 @@ from brux.games import DEFAULT_GAME, get_rules
 from .commands import register_all
 from .errors import SimsError
 from .execute import BACKENDS
+from .outputs import check_output_file, out_path, report_format
 from .spec import DEFAULT_CHUNK_SIZE, YES_GAMES, parse_overrides
 from .stopping import add_stopping_options, make_until, stop_line
 from .warmup import announce_compiles
@@ -130,56 +130,6 @@ def _cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
-def out_path(value: str | None, default: str | Path, flag: str = "--out") -> Path:
-    """The output folder of a command: `default` when the option is not given; an empty value is an error."""
-    if value is None:
-        return Path(default)
-    if not value.strip():
-        raise SimsError(f"{flag} must not be empty (leave it out for the default {str(default)!r})")
-    return Path(value)
-
-
-def check_output_file(value: str | None, flag: str, *, parents: bool = True) -> None:
-    """SimsError, before any work, when the file `value` could not be written: not a regular file, its folder
-    missing (unless `parents`: the writer makes it) or not writable. A probe file is made and removed to be sure."""
-    if value is None:
-        return
-    if not value.strip():
-        raise SimsError(f"{flag} must not be empty")
-    from .atomic import write_target
-
-    _existing_folder(Path(value).absolute().parent, flag, value)
-    try:
-        folder = write_target(value).absolute().parent  # a symlink's target is the file written
-    except SimsError as e:
-        raise SimsError(f"{flag}: {e}") from None
-    if not folder.exists() and not parents:
-        raise SimsError(f"{flag} {value!r}: the folder {str(folder)!r} does not exist")
-    _probe(_existing_folder(folder, flag, value), flag, value)
-
-
-def check_output_folder(value: str, flag: str) -> None:
-    """SimsError, before any work, when files could not be made in the folder `value` (made if missing)."""
-    _probe(_existing_folder(Path(value).absolute(), flag, value), flag, value)
-
-
-def _existing_folder(path: Path, flag: str, value: str) -> Path:
-    """`path` or its nearest existing ancestor; SimsError when that is not a folder."""
-    while not path.exists():
-        path = path.parent
-    if not path.is_dir():
-        raise SimsError(f"{flag} {value!r}: {str(path)!r} is not a folder")
-    return path
-
-
-def _probe(folder: Path, flag: str, value: str) -> None:
-    try:
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".brux-probe-"):
-            pass
-    except OSError as e:
-        raise SimsError(f"{flag} {value!r} cannot be written ({e.strerror or e} in {str(folder)!r})") from None
-
-
 def _run(args: argparse.Namespace) -> RunResult:
     from .run import run
 
@@ -242,22 +192,6 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-REPORT_SUFFIXES = {".html": "html", ".htm": "html", ".md": "md"}
-
-
-def _report_format(path: str | None, fmt: str | None, flag: str = "--out") -> str:
-    """The report format from --format and the file's suffix; SimsError when the suffix is not a report's."""
-    if path is None:
-        return fmt or "html"
-    suffix = Path(path).suffix.lower()
-    if suffix not in REPORT_SUFFIXES:
-        what = suffix or "a file without suffix"
-        raise SimsError(f"{flag} {path!r}: a report is written as .html or .md, not {what}")
-    if fmt is not None and fmt != REPORT_SUFFIXES[suffix]:
-        raise SimsError(f"{flag} {path!r} does not end in .{fmt}, the --format given")
-    return REPORT_SUFFIXES[suffix]
-
-
 def _cmd_report(args: argparse.Namespace) -> int:
     from analysis.io import is_sweep, verify_in_background
 
@@ -266,7 +200,7 @@ def _cmd_report(args: argparse.Namespace) -> int:
     from analysis import write_report
 
     check_output_file(args.out, "--out")
-    fmt = _report_format(args.out, args.format)
+    fmt = report_format(args.out, args.format)
     out = write_report(args.results, args.out or f"report.{fmt}", format=fmt, margin=args.margin)
     print(f"report: {out}")
     return 0
@@ -280,7 +214,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     if args.report is None:
         args.report = f"report-{args.game}-{args.players}p.{args.format or 'html'}"
     check_output_file(args.report, "--report")
-    _report_format(args.report, args.format, "--report")
+    report_format(args.report, args.format, "--report")
     RunSpec.create(args.game, args.players, args.games, args.agents, args.seed, parse_overrides(args.overrides),
                    args.chunk_size)
     check_backend(args.backend, args.jobs, args.scheduler)
@@ -301,7 +235,7 @@ def _analyze(args: argparse.Namespace) -> int:
     for r in table.iter_rows(named=True):
         print(f"{r['seat']:>4}  {r['win_share']:>9.4f}  [{r['win_share_low']:.4f}, {r['win_share_high']:.4f}]  "
               f"{r['outright_wins']:>8}  {r['shared_wins']:>7}  {lineup[r['seat']]}")
-    fmt = _report_format(args.report, args.format, "--report")
+    fmt = report_format(args.report, args.format, "--report")
     out, found = report_and_findings(result.path, args.report, fmt, margin=args.margin)
     print("findings:")
     for sentence in found.sentences:

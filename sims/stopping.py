@@ -1,7 +1,7 @@
 """Sequential runs: play chunk after chunk and stop as soon as the answer is known (``--until-precision``,
 ``--until-decided``).
 
-After every batch of chunks the run looks at its results through :func:`analysis.sequential.check_stop`, whose
+After every batch of chunks the run looks at its results through :func:`analysis.fairness.check_stop`, whose
 always-valid confidence sequences keep the error rate whatever the number of looks. Each look is recorded in
 ``stopping.json`` in the results folder (rule, looks, reason), which the report reads to say how the run stopped.
 A stopped run resumes like any run: the same command looks at the chunks already there first and plays on only if
@@ -84,7 +84,7 @@ class Stopper:
         return np.array(rows[1:] or rows)
 
     def __call__(self, folder: Path, manifest: dict[str, Any]) -> bool:
-        from analysis.sequential import check_stop
+        from analysis.fairness import check_stop
 
         planned = int(manifest["games"])  # only a cap: the sequences are tuned to the precision asked
         if not self.looks:  # a resumed run carries on the looks recorded before

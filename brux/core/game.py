@@ -1,4 +1,4 @@
-"""The Python API of a game (DESIGN.md): Game and State over a game's Numba kernel."""
+"""The Python API of a game (docs/design.md): Game and State over a game's Numba kernel."""
 
 from __future__ import annotations
 

@@ -17,8 +17,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from benchmarks.__main__ import run_suite
 
-    from ..cli import check_output_folder
     from ..errors import SimsError
+    from ..outputs import check_output_folder
 
     if args.repeats < 1:
         raise SimsError(f"--repeats must be at least 1 (a figure is the median of that many runs), got {args.repeats}")

@@ -42,13 +42,13 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from analysis.study import write_study_report
-    from sims.cli import _report_format, check_output_file, out_path
     from sims.errors import SimsError
+    from sims.outputs import check_output_file, out_path, report_format
     from sims.study import study
 
     out = out_path(args.out, f"results/{args.game}-{args.players}p-study")
     check_output_file(args.report, "--report")
-    fmt = _report_format(args.report, args.format, "--report")
+    fmt = report_format(args.report, args.format, "--report")
     mixed = args.mixed
     if mixed is not None and "none" in mixed:
         if len(mixed) > 1:

@@ -72,9 +72,9 @@ def _interval(v: float, lo: float, hi: float, signed: bool = False) -> str:
 
 
 def run_sweep(args: argparse.Namespace) -> int:
-    from ..cli import check_output_file, out_path
     from ..errors import SimsError
     from ..execute import check_backend
+    from ..outputs import check_output_file, out_path
     from ..sweep import check_sweep_folder, measure_rate, sweep, with_chunk_size
     from ..sweepfile import parse_sweep, planned_games, read_toml
 
@@ -147,7 +147,7 @@ def run_sweep(args: argparse.Namespace) -> int:
 
 def run_balance(args: argparse.Namespace) -> int:
     from ..balance import balance, load_balance
-    from ..cli import out_path
+    from ..outputs import out_path
 
     out = out_path(args.out, Path("results") / f"balance-{Path(args.file).stem}")
     spec = load_balance(args.file)

@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from sims.cli import out_path
+    from sims.outputs import out_path
     from sims.tournament import summary, tournament
 
     out = out_path(args.out, f"results/{args.game}-tournament")

@@ -7,7 +7,7 @@ import polars as pl
 import pytest
 
 import analysis.sequential as sq
-from analysis.fairness import fairness_verdict, moments, pattern_counts_from_matrix, z_simultaneous
+from analysis.fairness import check_stop, fairness_verdict, moments, pattern_counts_from_matrix, z_simultaneous
 from sims.stopping import Stopper
 
 EQUAL = (1 / 3, 1 / 3, 1 / 3)
@@ -111,15 +111,15 @@ def test_check_stop():
     rng = np.random.default_rng(0)
     w = np.eye(3)[rng.integers(0, 3, size=300_000)]
     chunks = np.array([pattern_counts_from_matrix(c) for c in np.split(w, 6)])
-    stop, reason, verdict = sq.check_stop(chunks, "decided")
+    stop, reason, verdict = check_stop(chunks, "decided")
     assert stop and "fair" in reason and verdict.verdict == "fair"
     assert "empirical Bernstein" in verdict.method
-    stop, _, _ = sq.check_stop(chunks, "precision", target=0.001)
+    stop, _, _ = check_stop(chunks, "precision", target=0.001)
     assert not stop
     # the sequential interval is wider than the fixed-sample one on the same games
     assert verdict.gap_half_width > fairness_verdict(chunks.sum(axis=0)).gap_half_width
     with pytest.raises(ValueError, match="rule"):
-        sq.check_stop(chunks, "bogus")
+        check_stop(chunks, "bogus")
 
 
 def test_the_fixed_sample_references_and_the_coverage_at_the_stop():

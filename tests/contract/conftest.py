@@ -1,4 +1,4 @@
-"""The API contract (DESIGN.md "Python API of a game") checked for every registered game and player count.
+"""The API contract (docs/design.md "Python API of a game") checked for every registered game and player count.
 
 A game inherits every check by registering in `brux.games.GAMES` and providing its testing module
 (`brux/games/<game>/testing.py`): `check_invariants`, `is_scenario_position` (the views `state_from_dict`

@@ -83,8 +83,8 @@ def test_determinism_and_chunking(case, batches):
 
 
 class RandomAgent:
-    """The random agent as documented (DESIGN.md "Randomness"): seat p of the game with seed g draws from the stream
-    with key derive(g, 1 + p) and counter 1, 2, ...; it plays legal[randbelow(len(legal))]."""
+    """The random agent as documented (docs/design.md "Randomness"): seat p of the game with seed g draws from the
+    stream with key derive(g, 1 + p) and counter 1, 2, ...; it plays legal[randbelow(len(legal))]."""
 
     def __init__(self, seed: int, seat: int) -> None:
         self.key = derive_py(seed, 1 + seat)

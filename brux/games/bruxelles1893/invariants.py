@@ -12,7 +12,6 @@ from typing import Any
 
 COLOURS = ("yellow", "blue", "red", "green", "black")
 NOBLES = ("wood", "stone", "iron")
-TILES = ("bottom", "middle", "top")
 BRUSSELS = ("market", "stock_exchange", "park", "grand_plaza")
 TRACK_KEYS = ("sale", "no_joker", "top_row", "shields")
 END_KEYS = ("figures_unpaid", "buildings", "row_money", "row_works", "row_figures", "row_assistants", "nobles",

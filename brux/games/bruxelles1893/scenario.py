@@ -2,7 +2,7 @@
 hidden orders from the seed, then require that the new state shows exactly the given view and satisfies every
 invariant."""
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -70,8 +70,9 @@ class _Rng:
             items[i], items[j] = items[j], items[i]
 
 
-def build(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
-    """The state of view d (pending SHIELD or MAIN), hidden orders drawn from seed; ViewError names a problem."""
+def build(d: dict[str, Any], flat: np.ndarray, seed: int, to_dict: Callable[[np.ndarray], dict]) -> np.ndarray:
+    """The state of view d (pending SHIELD or MAIN), hidden orders drawn from seed; ViewError names a problem.
+    `to_dict` (the view) checks the rebuilt state."""
     s = np.zeros(L.STATE_SIZE, np.int64)
     s[: L.PARAMS_SIZE] = flat
     n = int(flat[L.P_PLAYERS])
@@ -325,18 +326,12 @@ def build(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
             raise ViewError("view.current_player has passed: MAIN cannot be pending for him")
         s[L.C_TURN] = cur
         s[L.C_ACTOR] = cur
-    _compare(d, _view(s))
-    problems = check_invariants(_view(s), resolve_cached(flat))
+    _compare(d, to_dict(s))
+    problems = check_invariants(to_dict(s), resolve_cached(flat))
     if problems:
         raise ViewError("inconsistent view: " + "; ".join(problems))
     settle(s)
     return s
-
-
-def _view(s: np.ndarray) -> dict[str, Any]:
-    from .view import to_dict
-
-    return to_dict(s)
 
 
 def _compare(given: Any, built: Any, where: str = "view") -> None:

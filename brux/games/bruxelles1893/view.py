@@ -7,6 +7,7 @@ import numpy as np
 from .kernel import codes as C
 from .kernel import layout as L
 from .params import BONUS_IDS, FIGURE_IDS, SE_IDS, STRIP_IDS
+from .scenario import build
 
 YEARS = (1893, 1894, 1897, 1905, 1910)
 
@@ -140,6 +141,4 @@ def to_dict(s: np.ndarray) -> dict[str, Any]:
 
 def from_dict(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
     """A state from a view (docs/bruxelles1893.md section 5); see scenario.py."""
-    from .scenario import build
-
-    return build(d, flat, seed)
+    return build(d, flat, seed, to_dict)

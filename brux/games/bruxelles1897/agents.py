@@ -12,7 +12,7 @@ game kit (`brux.agents.kit`) from `kernel/hooks.py`, which exports the game-spec
 
 import numpy as np
 
-from brux.core.jit import JIT, TINY, njit
+from brux.core.jit import JIT, njit
 from brux.core.rng import next_u64, randbelow
 
 from .kernel import codes as C
@@ -115,11 +115,6 @@ WEIGHTS = {
                       exhibit_future=0.49, build_ready=0.492),
 }
 PERSONAS = ("builder", "collector", "noble", "balanced")
-
-
-@njit(**TINY)
-def _last_round(s):
-    return s[L.G_ROUND] >= s[L.P_ROUNDS]
 
 
 @njit(**JIT)

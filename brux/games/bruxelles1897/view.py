@@ -12,8 +12,6 @@ from .kernel import layout as L
 from .kernel.area import index_cards
 from .kernel.engine import settle
 
-TRACK_KEYS = C.TRACK_NAMES
-SUBTYPE_KEYS = C.SUBTYPE_NAMES  # per deck: artwork colours, material pairs, house types, nobles
 TABLEAU = (
     (C.DK_ARTWORK, "artworks", L.S_ART), (C.DK_MATERIAL, "materials", L.S_MAT), (C.DK_HOUSE, "houses", L.S_HOUSE),
 )

@@ -5,6 +5,7 @@ face-down dark tiles) is drawn from `seed` unless the optional key "hidden" fixe
 that names the key.
 """
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -19,7 +20,6 @@ from .kernel.base import connected_without, set_priority, update_income
 from .kernel.engine import clear_board, resume
 from .kernel.flow import ST_TURNS
 from .kernel.orders import craft_row, order_res, order_workers, refresh, target_ok
-from .view import to_dict
 
 REQUIRED = ("game", "players", "round", "order", "sick", "turn", "track", "plant", "labour_price", "heads", "land",
             "bonus", "events", "seats")
@@ -87,7 +87,8 @@ def _prefix(lst: list, where: str, n: int) -> int:
     return k
 
 
-def build(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
+def build(d: dict[str, Any], flat: np.ndarray, seed: int, to_dict: Callable[[np.ndarray], dict]) -> np.ndarray:
+    """The state of view d, hidden information drawn from seed; `to_dict` (the view) checks the rebuilt state."""
     n = int(flat[L.P_PLAYERS])
     _keys(d, "", REQUIRED, DERIVED + ("hidden",))
     _need(d["game"] == "prestige", "game", f"must be 'prestige', got {d['game']!r}")

@@ -9,6 +9,7 @@ from .kernel import layout as L
 from .kernel.base import score_all
 from .kernel.flow import AFTER_RESOLVE, AFTER_SWEEP
 from .kernel.orders import item_craft, item_product
+from .scenario import build
 
 __all__ = ["from_dict", "to_dict"]
 
@@ -202,6 +203,5 @@ def to_dict(s: np.ndarray) -> dict[str, Any]:
 
 
 def from_dict(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
-    from .scenario import build
-
-    return build(d, flat, seed)
+    """A state from a view (docs/prestige.md section 14.5); see scenario.py."""
+    return build(d, flat, seed, to_dict)

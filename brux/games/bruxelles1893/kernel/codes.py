@@ -5,7 +5,7 @@ Rules as implemented: docs/bruxelles1893.md (section numbers below refer to it).
 
 # Action types of the Art Nouveau spaces (2.1)
 TYPES = ("W", "S", "T", "M", "C")
-T_W, T_S, T_T, T_M, T_C = 0, 1, 2, 3, 4
+T_W, T_S, T_T, T_M = 0, 1, 2, 3
 # Works of art (2.11): colours in view order
 COLOURS = ("yellow", "blue", "red", "green", "black")
 BLACK = 4
@@ -17,13 +17,13 @@ COMPASS = ("wood", "stone", "iron", "any", "money", "blank")
 CT_ANY, CT_MONEY, CT_BLANK = 3, 4, 5
 # Bonus powers (2.5)
 POWERS = ("RP", "CH", "AR", "CT")
-PW_RP, PW_CH, PW_AR, PW_CT = 0, 1, 2, 3
+PW_RP, PW_CH, PW_AR = 0, 1, 2
 # Tracks (2.8): royal palace, city hall, architect
 TRACKS = ("royal_palace", "city_hall", "architect")
 TR_RP, TR_CH, TR_AR = 0, 1, 2
 # Brussels actions (5.8)
 BRUSSELS = ("market", "stock_exchange", "park", "grand_plaza")
-BR_MARKET, BR_SE, BR_PARK, BR_GP = 0, 1, 2, 3
+BR_MARKET, BR_SE, BR_PARK = 0, 1, 2
 TILE_ROWS = ("bottom", "middle", "top")
 N_FIGURES = 8  # PF0..PF7
 N_BONUS = 25

@@ -37,10 +37,6 @@ DECK_KIND = (K_ARTWORK, K_MATERIAL, K_HOUSE, K_NOBLE)
 DECK_OF_KIND = (DK_ARTWORK, -1, DK_MATERIAL, DK_HOUSE, DK_NOBLE, -1)
 
 # Artwork colours
-YELLOW = 0
-BLUE = 1
-GREEN = 2
-RED = 3
 COLOURS = ("yellow", "blue", "green", "red")
 N_COLOURS = len(COLOURS)
 ALL_COLOURS = (1 << N_COLOURS) - 1  # bit mask of every colour
@@ -49,7 +45,6 @@ ALL_COLOURS = (1 << N_COLOURS) - 1  # bit mask of every colour
 STEEL = 0
 BRICK = 1
 WOOD = 2
-N_SYMBOLS = 3
 PAIR_SS = 0
 PAIR_BB = 1
 PAIR_WW = 2
@@ -113,12 +108,10 @@ N_BONUS = len(BONUS_NAMES)
 BONUS_TRACK = (T_NOBLE, T_ARCHITECTURE, T_PRESTIGE)  # raised by the upper half of nobility, architecture, prestige
 LOWER_NOBLES = 0
 LOWER_HOUSE_TYPES = 1
-LOWER_ARTWORK_COLOURS = 2
 LOWER_MONEY = 3
 LOWER_NAMES = ("nobles", "house_types", "artwork_colours", "money")
 
 # Exhibition modes (rule parameter exhibition_mode)
-EXH_ROUND_ROBIN = 0
 EXH_ONE_EACH = 1
 
 # Brussels cards
@@ -129,11 +122,8 @@ BRUSSELS_NAMES = ("stock_exchange", "city_hall", "park")
 N_BRUSSELS = len(BRUSSELS_NAMES)
 
 # Park options
-PARK_CREATE = 0
 PARK_SALE = 1
-PARK_PROCURE = 2
 PARK_BUILD = 3
-PARK_INFLUENCE = 4
 PARK_NAMES = ("create", "sale", "procure", "build", "influence")
 N_PARK = len(PARK_NAMES)
 PARK_DECK = (DK_ARTWORK, -1, DK_MATERIAL, DK_HOUSE, DK_NOBLE)

@@ -65,10 +65,6 @@ class ReferenceState:
         """Action names of the pending decision, sorted by action number; [] when the game is over."""
         return [] if self._decision is None else list(self._decision.choices)
 
-    def pending_decision(self):
-        """Name of the pending decision (e.g. "MAIN"), None when over."""
-        return None if self._decision is None else self._decision.name
-
     def apply_action(self, name: str) -> None:
         if self._decision is None:
             raise ValueError(f"the game is over; {name!r} cannot be applied")

@@ -16,30 +16,14 @@ DECK_NAMES = ("character", "location")
 # Resources, colours, vp_per
 RESOURCES = ("beer", "bread", "gladius", "elixir")
 R_BEER = 0
-R_BREAD = 1
-R_GLADIUS = 2
-R_ELIXIR = 3
 COLOURS = ("yellow", "green", "red", "purple")
-PER_NONE = -1
 PER_COLOUR = 4  # vp_per 4..7: a colour
 PER_PILLAR = 8
 
 # Card kinds
 KINDS = ("resource", "field", "forest", "mine", "tavern", "mill", "laboratory", "forge", "bakery", "herbalist",
          "armory", "statue", "bazaar", "legion")
-K_RESOURCE = 0
-K_FIELD = 1
-K_FOREST = 2
-K_MINE = 3
 K_TAVERN = 4
-K_MILL = 5
-K_LABORATORY = 6
-K_FORGE = 7
-K_BAKERY = 8
-K_HERBALIST = 9
-K_ARMORY = 10
-K_STATUE = 11
-K_BAZAAR = 12
 K_LEGION = 13
 
 # Card location codes (a seat number >= 0: in that seat's tableau)

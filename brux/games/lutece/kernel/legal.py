@@ -37,11 +37,3 @@ def compute_legal(s):
             n += 1
     s[L.LEGAL_N] = n
     return n
-
-
-@njit(**JIT)
-def is_legal(s, a):
-    for i in range(s[L.LEGAL_N]):
-        if s[L.LEGAL + i] == a:
-            return True
-    return False

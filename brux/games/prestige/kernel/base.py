@@ -83,14 +83,6 @@ def has_disc(s, node, p):
     return (s[L.DISCS + node] >> p) & 1
 
 
-@njit(**JIT)
-def ndiscs(s, node):
-    n = 0
-    for p in range(players(s)):
-        n += has_disc(s, node, p)
-    return n
-
-
 @njit(**TINY)
 def disc_mask(s, p):
     """Bit i set when seat p has a disc on node i."""

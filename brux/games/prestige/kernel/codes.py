@@ -4,7 +4,6 @@ Names are those of docs/prestige.md section 14; the action numbering is fixed he
 """
 
 MAX_PLAYERS = 4
-INSTRUCTORS = 5
 WORKERS = 12
 ROUNDS = 12
 SEASONS = ("spring", "summer", "autumn", "winter")
@@ -19,7 +18,7 @@ A_S, A_C, A_L, A_M, A_B, A_P = 0, 1, 2, 3, 4, 5
 
 # Plant resources (view order)
 PLANT_RES = ("wood", "lime", "marble", "gold")
-PR_WOOD, PR_LIME, PR_MARBLE, PR_GOLD = 0, 1, 2, 3
+PR_GOLD = 3
 
 # Land nodes: A1..A5, B1..B5, M1, M2; CA is node 12 (never holds discs)
 NODES = ("A1", "A2", "A3", "A4", "A5", "B1", "B2", "B3", "B4", "B5", "M1", "M2")
@@ -49,7 +48,7 @@ SLOT_NAMES = ("BASE", "FLOOR2", "TOWER", "FACADE", "STATUE") + tuple(
 
 # Castle printed bonus kinds (T11)
 BONUS_KINDS = ("-", "MARBLE", "WORKER", "INNER_PP", "GOLD", "GLASS", "EXP")
-BK_NONE, BK_MARBLE, BK_WORKER, BK_INNER, BK_GOLD, BK_GLASS, BK_EXP = range(7)
+BK_MARBLE, BK_WORKER, BK_INNER, BK_GOLD, BK_GLASS, BK_EXP = range(1, 7)
 
 # Bonus conditions (T12): ids LB1..LB10 = 0..9, DB1..DB10 = 10..19
 COND_IDS = tuple(f"LB{i}" for i in range(1, 11)) + tuple(f"DB{i}" for i in range(1, 11))
@@ -59,7 +58,6 @@ MT_FULL, MT_PANEL, MT_MFD, MT_STATUE, MT_TOWER, MT_STUCCO, MT_FLOOR2, MT_BASE, M
     MT_COLUMN = range(12)
 N_YELLOW = 12
 YELLOW_IDS = tuple(f"Y{i}" for i in range(1, 13))
-Y_FIELDS = 10  # gold, wood, lime, marble, glass, inner, outer, lower, workers, exp
 
 # Events (T14)
 EVENTS = ("WORKER OFFER", "RICH AND POOR", "REQUIRED WOOD", "COVETED STUCCO", "COVETED PANELING",
@@ -76,7 +74,6 @@ SYMBOLS = ("-", "sun", "snow")
 
 # Market variants (T5): type 1..9 and the 25 variants
 MARKET_TYPES = ("marble", "glass", "wood", "lime", "exchange", "swap", "labour2", "labour_wood", "labour_lime")
-MK_MARBLE, MK_GLASS, MK_WOOD, MK_LIME, MK_EXCHANGE, MK_SWAP, MK_LABOUR2, MK_LABOUR_WOOD, MK_LABOUR_LIME = range(9)
 MARKET_VARIANTS = ("BUY MARBLE", "SELL MARBLE", "BUY GLASS", "SELL GLASS", "BUY WOOD", "SELL WOOD", "BUY LIME",
                    "SELL LIME", "WW>MARBLE", "LL>MARBLE", "WL>MARBLE", "MARBLE>WW", "MARBLE>LL", "MARBLE>WL",
                    "WW>GLASS", "LL>GLASS", "WL>GLASS", "GLASS>WW", "GLASS>LL", "GLASS>WL", "WOOD>LIME",

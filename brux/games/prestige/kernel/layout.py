@@ -67,7 +67,7 @@ P_ADJ = _o.take(N_NODES)  # per node i: bit j set when i is adjacent to node j (
 P_LINK = _o.take(N_NODES)  # link index of an outer field, -1 otherwise
 P_LINK_NODE = _o.take(4)  # the outer field of each link
 # T7 rows: craftsman, tier, cap, product, wood, lime, marble, glass, workers, exhausted
-RF_CRAFT, RF_TIER, RF_CAP, RF_PRODUCT, RF_RES, RF_WORKERS, RF_EXHAUSTED, RF_SIZE = 0, 1, 2, 3, 4, 8, 9, 10
+RF_CAP, RF_EXHAUSTED, RF_SIZE = 2, 9, 10
 P_NROWS = _o.take()
 P_ROW_OF = _o.take(5 * 4 * 9)  # T7 row of (craftsman, tier, product), -1 none
 P_COST = _o.take(MAX_ROWS * 7 * 5)  # per row and level: wood, lime, marble, glass, workers (T7 - T9, before events)

@@ -258,13 +258,3 @@ def compute_legal(s):
                 n = push(s, n, C.A_LOSE + i)
     s[L.LEGAL_N] = n
     return n
-
-
-@njit(**JIT)
-def is_legal(s, a):
-    for i in range(s[L.LEGAL_N]):
-        if s[L.LEGAL + i] == a:
-            return True
-    return False
-
-

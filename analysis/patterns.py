@@ -1,0 +1,23 @@
+"""Win patterns (which seats share first place in a game), the seat shares they give, and the equivalence decision
+of seat differences against a margin: the pieces the fixed-sample and the sequential fairness tests share."""
+
+from __future__ import annotations
+
+import numpy as np
+
+DEFAULT_MARGIN = 0.02
+
+
+def pattern_shares(players: int) -> np.ndarray:
+    """``(2**players, players)``: row ``m`` is the win-share vector of win pattern ``m`` (bit s: seat s shares
+    first place); row 0 (no winner) is all zeros."""
+    m = np.arange(1 << players)[:, None]
+    bits = ((m >> np.arange(players)[None, :]) & 1).astype(float)
+    k = bits.sum(axis=1, keepdims=True)
+    return np.divide(bits, k, out=np.zeros_like(bits), where=k > 0)
+
+
+def verdict_masks(low: np.ndarray, high: np.ndarray, margin: float) -> tuple[np.ndarray, np.ndarray]:
+    """``(fair, not_fair)`` from pairwise intervals ``low``/``high`` (pairs on the last axis)."""
+    fair = np.all((low > -margin) & (high < margin), axis=-1)
+    return fair, np.any((low > margin) | (high < -margin), axis=-1)
