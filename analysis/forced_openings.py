@@ -11,6 +11,7 @@ from scipy import stats as _st
 from .sequential import cs_half_width
 
 DIFF_RANGE = 2.0  # a per-deal difference of win shares lies in [-1, 1]
+OUTCOMES = "forced_openings.parquet"  # the per-deal outcomes in a `brux openings` folder
 
 
 def opening_effects(outcomes: pl.DataFrame, confidence: float = 0.95,

@@ -78,9 +78,7 @@ def _top_opening(f: Findings) -> str:
 def level_openings(folder: str | Path, record: dict[str, Any]) -> dict[str, tuple[pl.DataFrame, dict[str, Any]]]:
     """The forced-openings table (`analysis.forced_openings.opening_effects`) and summary of every level whose
     forced openings were played."""
-    from sims.openings import OUTCOMES
-
-    from .forced_openings import opening_effects
+    from .forced_openings import OUTCOMES, opening_effects
 
     out = {}
     for lv in record["levels"]:

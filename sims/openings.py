@@ -19,6 +19,7 @@ from typing import Any
 import polars as pl
 
 import brux
+from analysis.forced_openings import OUTCOMES
 from brux.agents.python import make_seat_agents
 from brux.core.rng import game_seed
 
@@ -29,7 +30,6 @@ from .run import RunResult, run_spec
 from .spec import RunSpec
 
 DEALS_PER_CHUNK = 10
-OUTCOMES = "forced_openings.parquet"
 DEALS_FOLDER = "deals"
 SCHEMA = {"deal": pl.Int64, "seed": pl.Int64, "seat": pl.Int8, "action": pl.Int32, "opening": pl.String,
           "win_share": pl.Float64, "vp": pl.Int32}

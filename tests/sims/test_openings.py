@@ -6,8 +6,9 @@ import polars as pl
 import pytest
 
 import sims
+from analysis.forced_openings import OUTCOMES
 from sims.cli import main
-from sims.openings import OUTCOMES, forced_openings
+from sims.openings import forced_openings
 
 from .conftest import GAME
 

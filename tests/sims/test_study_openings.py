@@ -10,10 +10,10 @@ import polars as pl
 import pytest
 
 import sims
-from analysis.forced_openings import opening_effects
+from analysis.forced_openings import OUTCOMES, opening_effects
 from analysis.study import write_study_report
 from sims.cli import main
-from sims.openings import OUTCOMES, forced_openings
+from sims.openings import forced_openings
 
 from .test_study import TickClock
 
