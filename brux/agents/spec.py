@@ -6,17 +6,19 @@ Grammar (options in any order, each at most once; `ValueError` names an unknown 
     random                                   uniform over the legal actions
     greedy    [: lookahead options]          one-step lookahead on the game's `greedy` evaluation
     heuristic : persona [, lookahead options]   one-step lookahead on a persona's weights
-    flatmc    [: n=20, depth=-1, eval=greedy, temp=3, rel=1]
-    mcts      [: iters=200, c=1.4, depth=-1, eval=greedy, temp=3, rel=1, prune=0]
-    vmcts     [: iters=600, c=1.4, depth=0, eval=value, temp=6, rel=1, prune=0]
+    flatmc    [: n=20, depth=-1, eval=greedy, temp=3, rel=1, eps=0]
+    mcts      [: iters=200, c=1.4, depth=-1, eval=greedy, temp=3, rel=1, prune=0, eps=0]
+    vmcts     [: iters=600, c=1.4, depth=0, eval=value, temp=6, rel=1, prune=0, eps=0]
 
     lookahead options: w_<feature>=x (override one evaluation weight), rel=0|1 (relative evaluation: own value
     minus the best opponent's, default 1), finish=0|1 (take the turn's own sub-decisions greedily before
-    evaluating, default 1).
+    evaluating, default 1), eps=x (see below).
     flatmc: n playouts per legal action; mcts: iters iterations, c the UCT constant. depth: playout length in
     decisions (-1: to the end of the game); a playout cut short is scored by the `eval` weights (a persona name or
     `greedy`, with w_<feature> overrides) turned into win shares by a softmax with temperature `temp` VP.
     prune: search only the best `prune` root actions by one-step lookahead on the `eval` weights (0: all).
+    eps (every agent but random, default 0, 0..1): at each decision, with probability eps a uniformly random legal
+    action instead of the agent's own, both drawn from the agent's stream (eps=0 draws nothing: the plain agent).
     vmcts is mcts with other defaults: no playouts (each new leaf is scored by the evaluation) and the game's
     `value` weights (fitted to the outcomes of strong self-play; `greedy` for a game without them).
 
@@ -33,19 +35,19 @@ import numpy as np
 from . import search as S
 
 AGENTS = ("random", "greedy", "heuristic", "flatmc", "mcts", "vmcts")
-LOOKAHEAD_OPTIONS = ("rel", "finish")
+LOOKAHEAD_OPTIONS = ("rel", "finish", "eps")
 SEARCH_OPTIONS = {
-    "flatmc": ("n", "depth", "eval", "temp", "rel"),
-    "mcts": ("iters", "c", "depth", "eval", "temp", "rel", "prune"),
-    "vmcts": ("iters", "c", "depth", "eval", "temp", "rel", "prune"),
+    "flatmc": ("n", "depth", "eval", "temp", "rel", "eps"),
+    "mcts": ("iters", "c", "depth", "eval", "temp", "rel", "prune", "eps"),
+    "vmcts": ("iters", "c", "depth", "eval", "temp", "rel", "prune", "eps"),
 }
 DEFAULTS = {"n": 20, "iters": 200, "c": 1.4, "depth": -1, "eval": "greedy", "temp": 3.0, "rel": 1, "finish": 1,
-            "prune": 0}
+            "prune": 0, "eps": 0.0}
 AGENT_DEFAULTS = {"vmcts": {"iters": 600, "depth": 0, "eval": "value", "temp": 6.0}}  # where an agent differs
 VALUE_FALLBACK = "greedy"  # vmcts's evaluation in a game without `value` weights
 _INT_RANGES = {"n": (1, 100_000), "iters": (1, 200_000), "depth": (-1, 100_000), "rel": (0, 1), "finish": (0, 1),
                "prune": (0, 100_000)}
-_FLOAT_RANGES = {"c": (0.0, 100.0), "temp": (1e-6, 1e6)}
+_FLOAT_RANGES = {"c": (0.0, 100.0), "temp": (1e-6, 1e6), "eps": (0.0, 1.0)}
 
 
 @dataclass(frozen=True)
@@ -135,7 +137,7 @@ def parse_spec(text: str, features: Sequence[str] | None = None, personas: Seque
             opts[key] = float(_number(raw, key, value, float))
         else:
             opts[key] = int(_number(raw, key, value, int))
-    order = ("iters", "n", "c", "depth", "eval", "temp", "rel", "finish", "prune")
+    order = ("iters", "n", "c", "depth", "eval", "temp", "rel", "finish", "prune", "eps")
     ordered = [(k, opts[k]) for k in order if k in opts] + sorted((k, v) for k, v in opts.items() if k.startswith("w_"))
     return AgentSpec(name, persona, tuple(ordered))
 
@@ -193,6 +195,7 @@ def encode(spec: AgentSpec, features: Sequence[str], weights: Mapping[str, np.nd
     fp[S.FP_REL] = float(spec.get("rel"))
     fp[S.FP_C] = float(spec.get("c"))
     fp[S.FP_TEMP] = float(spec.get("temp"))
+    fp[S.FP_EPS] = float(spec.get("eps"))
     ip[S.IP_N] = int(spec.get("iters") if spec.name in ("mcts", "vmcts") else spec.get("n"))
     ip[S.IP_DEPTH] = int(spec.get("depth"))
     ip[S.IP_FINISH] = int(spec.get("finish"))
