@@ -54,6 +54,9 @@ PILOT_SECONDS = 0.5  # a pilot doubles its games until it used this much CPU (or
 PILOT_MAX_GAMES = 4096
 PERSONA_GAMES = 16  # games per persona and seat in the persona mini-tournament
 CONFIDENCE = 0.95
+LEVEL_EPS = 0.1  # each seat of a level plays a random legal action with this probability (agent option eps)
+CHECK_STEP = 0.1  # the agent check replays a level with eps raised by this much
+CHECK_SHARE = 0.25  # ... for this share of the level's games (the same deals)
 
 
 @dataclass
@@ -77,6 +80,14 @@ class StudyResult:
     def table(self) -> pl.DataFrame:
         """One row per level: games, CPU, precision reached, fairness verdict, seat win shares with intervals."""
         return self.findings().table
+
+
+def noisy(agent: str, eps: float) -> str:
+    """The spec of ``agent`` with ``eps`` (unchanged for random, for eps 0 and when the spec sets eps itself)."""
+    spec = brux.agents.parse_spec(agent)
+    if spec.name == "random" or eps == 0 or "eps" in spec.opts:
+        return agent
+    return str(brux.agents.parse_spec(f"{agent}{',' if ':' in agent else ':'}eps={eps!r}"))
 
 
 def _slug(name: str) -> str:
@@ -210,18 +221,24 @@ def _write(folder: Path, record: dict[str, Any]) -> None:
 
 
 def _identity(record: dict[str, Any]) -> dict[str, Any]:
-    return {k: record.get(k) for k in ("game", "players", "seed", "budget", "precision", "margin", "mixed")}
+    return {k: record.get(k) for k in ("game", "players", "seed", "budget", "precision", "margin", "mixed", "eps")}
 
 
 def study(game: str, players: int = 3, *, budget: float = 600.0, precision: float = 0.01, margin: float = 0.02,
           seed: int = 1, out: str | Path | None = None, jobs: int = -1, progress: bool = False,
-          mixed: Sequence[str | tuple[str, str]] | None = None, clock: Clock = time.process_time) -> StudyResult:
+          mixed: Sequence[str | tuple[str, str]] | None = None, eps: float = LEVEL_EPS,
+          clock: Clock = time.process_time) -> StudyResult:
     """Play ``game`` at every level of play, each run sequential to an always-valid half-width of ``precision``
     (win share) within the CPU ``budget`` (seconds) split across levels; resumes a study already in ``out``.
 
     ``mixed``: the mixed levels as ``"STRONG/WEAK"`` specs (or pairs); None for each level's agent against the
-    level just below it, ``[]`` for none. ``clock``: the seconds the budget is measured in, the CPU time of this
-    process by default (a deterministic stand-in makes a study's sizing independent of the machine's speed)."""
+    level just below it, ``[]`` for none. ``eps``: every seat but a random one plays a uniformly random legal
+    action with this probability, from its own stream (agent option ``eps``), so that a level is a population of
+    players rather than identical copies of one policy; 0 for plain copies. Every level but ``random`` is checked
+    for agent artifacts: replayed on the same deals for ``CHECK_SHARE`` of its games with eps raised by
+    ``CHECK_STEP`` (analysis.study flags a level whose seat effect does not hold). ``clock``: the seconds the
+    budget is measured in, the CPU time of this process by default (a deterministic stand-in makes a study's
+    sizing independent of the machine's speed)."""
     if game not in brux.list_games():
         raise SimsError(f"unknown game {game!r}; known games: {', '.join(brux.list_games())}")
     rules = get_rules(game)
@@ -234,6 +251,8 @@ def study(game: str, players: int = 3, *, budget: float = 600.0, precision: floa
         raise SimsError(f"the precision must be between 0 and 0.5 (a win share), got {precision}")
     if not 0 < margin < 1:
         raise SimsError(f"the margin must be between 0 and 1 (a win share), got {margin}")
+    if not (isinstance(eps, numbers.Real) and 0 <= eps <= 1 - CHECK_STEP):
+        raise SimsError(f"eps must be between 0 and {1 - CHECK_STEP:g} (a probability), got {eps}")
     if out is not None and not str(out).strip():
         raise SimsError("the output folder must not be an empty path")
     jobs = check_backend("threads", jobs, None)
@@ -244,25 +263,36 @@ def study(game: str, players: int = 3, *, budget: float = 600.0, precision: floa
     folder = Path(tmp or out)  # type: ignore[arg-type]
     folder.mkdir(parents=True, exist_ok=True)
     with folder_lock(folder):
-        return _study(folder, game, int(players), float(budget), precision, margin, seed, jobs, progress, wanted, clock)
+        return _study(folder, game, int(players), float(budget), precision, margin, seed, jobs, progress, wanted,
+                      float(eps), clock)
 
 
-def _mixed_level(spec: str, players: int, pilot: tuple[int, float], need: int) -> dict[str, Any]:
+def _mixed_level(spec: str, players: int, eps: float, pilot: tuple[int, float], need: int) -> dict[str, Any]:
     strong, weak = spec.split("/")
     games, cpu = pilot
     return {"name": mx.level_name(strong, weak, players), "kind": "mixed", "strong": strong, "weak": weak,
-            "lineups": mx.lineups(strong, weak, players), "folder": f"mixed-{_slug(strong)}-vs-{_slug(weak)}",
+            "lineups": mx.lineups(noisy(strong, eps), noisy(weak, eps), players),
+            "folder": f"mixed-{_slug(strong)}-vs-{_slug(weak)}",
             "runs": [f"seat-{s}" for s in range(players)],
             "rotation": players, "games_for_target": need * players, "pilot_games": games, "pilot_cpu": cpu,
             "cpu_per_game": cpu / games, "cpu_used": 0.0, "games": 0}
 
 
+def _check_level(lv: dict[str, Any], eps: float, players: int, need: int) -> dict[str, Any]:
+    """The agent check of an all-same level: its agent at ``eps``, the level's first deals, its pilot's rate."""
+    return {"name": f"{lv['name']} (check, eps={eps:g})", "kind": "check", "of": lv["name"], "eps": eps,
+            "agents": [noisy(lv["name"], eps)] * players, "folder": f"check-{_slug(lv['name'])}",
+            "games_for_target": max(math.ceil(CHECK_SHARE * need), 2), "pilot_games": 0, "pilot_cpu": 0.0,
+            "cpu_per_game": lv["cpu_per_game"], "cpu_used": 0.0, "games": 0}
+
+
 def _study(folder: Path, game: str, players: int, budget: float, precision: float, margin: float, seed: int,
-           jobs: int, progress: bool, mixed: list[str] | None, clock: Clock) -> StudyResult:
+           jobs: int, progress: bool, mixed: list[str] | None, eps: float, clock: Clock) -> StudyResult:
     if (folder / "manifest.json").exists() or (folder / "sweep.json").exists():
         raise SimsError(f"{folder} holds a run or a sweep, not a study; use another folder")
     record: dict[str, Any] = {"kind": "brux study", "game": game, "players": players, "seed": seed,
-                              "budget": budget, "precision": precision, "margin": margin, "mixed": mixed}
+                              "budget": budget, "precision": precision, "margin": margin, "mixed": mixed,
+                              "eps": eps, "check_eps": round(eps + CHECK_STEP, 12)}
     file = folder / STUDY_FILE
     if file.exists():
         try:
@@ -280,13 +310,17 @@ def _study(folder: Path, game: str, players: int, budget: float, precision: floa
         levels = []
         agents = choose_levels(game, players, persona)
         for agent in agents:
-            games, cpu = _pilot(game, players, [agent] * players, seed, jobs, clock)  # kernels loaded off the clock
-            levels.append({"name": agent, "agents": [agent] * players, "folder": f"level-{_slug(agent)}",
+            lineup = [noisy(agent, eps)] * players
+            games, cpu = _pilot(game, players, lineup, seed, jobs, clock)  # kernels loaded off the clock
+            levels.append({"name": agent, "agents": lineup, "folder": f"level-{_slug(agent)}",
                            "pilot_games": games, "pilot_cpu": cpu, "cpu_per_game": cpu / games,
                            "cpu_used": 0.0, "games": 0})
+            if agent != "random":
+                levels.append(_check_level(levels[-1], record["check_eps"], players, need))
         for spec in mx.default_mixed(agents) if mixed is None else mixed:
-            lineup = mx.lineups(*spec.split("/"), players)[0]
-            levels.append(_mixed_level(spec, players, _pilot(game, players, lineup, seed, jobs, clock), need))
+            strong, weak = spec.split("/")
+            lineup = mx.lineups(noisy(strong, eps), noisy(weak, eps), players)[0]
+            levels.append(_mixed_level(spec, players, eps, _pilot(game, players, lineup, seed, jobs, clock), need))
         record["setup_cpu"] = how.get("cpu_seconds", 0.0) + sum(lv["pilot_cpu"] for lv in levels)
         record["games_for_target"] = need
         allocate(levels, max(budget - record["setup_cpu"], 0.0), need)

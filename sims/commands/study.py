@@ -2,6 +2,8 @@
 
 import argparse
 
+from sims.study import CHECK_STEP, LEVEL_EPS
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("study", help="play a game at every level of play and compare the levels",
@@ -26,6 +28,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="a mixed line-up: the STRONG agent in one seat, WEAK in the others, every seat in turn "
                         "(e.g. greedy/random, vmcts/greedy); repeat for several, 'none' for no mixed line-ups "
                         "(default: each level's agent against the level just below it)")
+    p.add_argument("--eps", type=float, default=LEVEL_EPS, metavar="E",
+                   help="chance that a seat (random excepted) plays a random legal action at a decision, so that a "
+                        "level is a population of players, not copies of one policy; each level is also replayed "
+                        f"with eps raised by {CHECK_STEP:g} to flag agent artifacts (default: %(default)s; 0: copies)")
     p.add_argument("--seed", type=int, default=1, metavar="S", help="master seed (default: %(default)s)")
     p.add_argument("--out", metavar="DIR", help="study folder (default: results/GAME-Np-study)")
     p.add_argument("--report", metavar="PATH", help="report file (default: DIR/report.html, or .md with --format md)")
@@ -38,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from analysis.study import write_study_report
+    from analysis.study import ARTIFACT, write_study_report
     from sims.cli import _report_format, check_output_file, out_path
     from sims.errors import SimsError
     from sims.study import study
@@ -53,14 +59,17 @@ def run(args: argparse.Namespace) -> int:
         mixed = []
     result = study(args.game, args.players, budget=args.budget, precision=args.precision, margin=args.margin,
                    seed=args.seed, out=out, jobs=args.jobs, progress=not args.quiet and sys.stderr.isatty(),
-                   mixed=mixed)
+                   mixed=mixed, eps=args.eps)
     report, found = write_study_report(result.path, args.report or out / f"report.{fmt}", fmt)
     t = found.table
-    print(f"{'level':<22} {'games':>7} {'CPU s':>7} {'half-width':>10}  {'verdict':<12} seat win shares")
+    print(f"{'level':<22} {'games':>7} {'CPU s':>7} {'half-width':>10}  {'verdict':<12} {'agent check':<14} "
+          "seat win shares")
     for r in t.iter_rows(named=True):
         hw = f"{r['half_width']:.4f}" if r["half_width"] is not None else "-"
         seats = "  ".join(r[c] for c in t.columns if c.startswith("seat_"))
-        print(f"{r['level']:<22} {r['games']:>7,} {r['cpu_seconds']:>7.1f} {hw:>10}  {r['verdict']:<12} {seats}")
+        check = (r["agent_check"] or "-").split(" (")[0].replace(ARTIFACT, "ARTIFACT")
+        print(f"{r['level']:<22} {r['games']:>7,} {r['cpu_seconds']:>7.1f} {hw:>10}  {r['verdict']:<12} "
+              f"{check:<14} {seats}")
     m = found.mixed_table
     if m.height:
         fair = f"strong agent's win share (fair {1 / args.players:.3f})"
