@@ -9,7 +9,11 @@ The levels come from the game's agents: all ``random``, all ``greedy``, all of t
 per-game default, otherwise a short measured mini-tournament against ``greedy``), all of the strongest agent
 (``vmcts`` when offered, else ``mcts``). Mixed levels (``sims.mixed``) put one strong agent against weaker ones,
 the strong agent taking every seat in turn with equal games per seat: by default each level's agent against the
-level just below it (``greedy vs 2x random``, ...), or the ``mixed=["STRONG/WEAK", ...]`` given. A timed pilot
+level just below it (``greedy vs 2x random``, ...), or the ``mixed=["STRONG/WEAK", ...]`` given. Every seat but a
+random one plays with the agent option ``eps`` (a random legal action now and then, from its own stream), so a
+level is a population of players rather than copies of one policy; each level but ``random`` has a check, the
+same level replayed on the same deals with more noise (``analysis.artifact`` flags a seat effect that does not
+hold). A timed pilot
 measures the CPU per game of each level; the budget (CPU seconds of this process, kernel loading excluded) is split
 so the cheap levels reach their precision target and the expensive ones get what is left. Each all-same level is a
 normal sequential run (``until=`` the precision rule) in its own subfolder, each mixed level one such run per seat
