@@ -173,8 +173,8 @@ def _sentences(record: dict[str, Any], all_levels: dict[str, Findings], margin: 
     for n, why in artifacts.items():
         v = all_levels[n].fairness[0]
         out.append(f"{n}: {ARTIFACT}. Its seats are {v.verdict} (seat {v.best_seat} minus seat {v.worst_seat}: "
-                   f"{pct(v.gap)} points) with eps={record['eps']:g}, but {why[0]}; this seat effect comes from the "
-                   "agents and is left out of the seat balance.")
+                   f"{pct(v.gap)} points) with eps={record['eps']:g}, but not when replayed {why[0]}; this seat "
+                   "effect depends on the agents and is left out of the seat balance.")
     if record.get("eps"):
         out.append(f"Every seat of a level (random excepted) plays a uniformly random legal action with probability "
                    f"{record['eps']:g} (agent option eps), so that a level is a population of players, not copies of "

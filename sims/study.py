@@ -173,14 +173,15 @@ def games_for_target(precision: float, players: int) -> int:
 
 def allocate(levels: list[dict[str, Any]], budget: float, need: int) -> None:
     """Split ``budget`` CPU seconds: cheapest level first, each gets what reaching its target costs (``need``
-    games, or the level's own ``games_for_target``), at most an equal share of what is left; sets
+    games, or the level's own ``games_for_target``), at most its share of what is left (shares in proportion to
+    the levels' ``weight``, 1 unless set; an agent check weighs ``CHECK_SHARE``); sets
     ``cpu_allocated`` and ``games_cap`` on each level. A mixed level's cap is whole rounds of one game per seat
     (``rotation``), none when the share does not cover one round."""
     left = budget
     order = sorted(range(len(levels)), key=lambda i: levels[i]["cpu_per_game"])
     for k, i in enumerate(order):
         lv = levels[i]
-        share = left / (len(order) - k)
+        share = left * lv.get("weight", 1.0) / sum(levels[j].get("weight", 1.0) for j in order[k:])
         target = lv.get("games_for_target", need)
         games = min(target, int(share / lv["cpu_per_game"]))
         games -= games % lv.get("rotation", 1)
@@ -286,7 +287,8 @@ def _check_level(lv: dict[str, Any], eps: float, players: int, need: int) -> dic
     """The agent check of an all-same level: its agent at ``eps``, the level's first deals, its pilot's rate."""
     return {"name": f"{lv['name']} (check, eps={eps:g})", "kind": "check", "of": lv["name"], "eps": eps,
             "agents": [noisy(lv["name"], eps)] * players, "folder": f"check-{_slug(lv['name'])}",
-            "games_for_target": max(math.ceil(CHECK_SHARE * need), 2), "pilot_games": 0, "pilot_cpu": 0.0,
+            "games_for_target": max(math.ceil(CHECK_SHARE * need), 2), "weight": CHECK_SHARE,
+            "pilot_games": 0, "pilot_cpu": 0.0,
             "cpu_per_game": lv["cpu_per_game"], "cpu_used": 0.0, "games": 0}
 
 

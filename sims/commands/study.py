@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     for r in t.iter_rows(named=True):
         hw = f"{r['half_width']:.4f}" if r["half_width"] is not None else "-"
         seats = "  ".join(r[c] for c in t.columns if c.startswith("seat_"))
-        check = (r["agent_check"] or "-").split(" (")[0].replace(ARTIFACT, "ARTIFACT")
+        check = (r["agent_check"] or "-").split(" (")[0].split(" at ")[0].replace(ARTIFACT, "ARTIFACT")
         print(f"{r['level']:<22} {r['games']:>7,} {r['cpu_seconds']:>7.1f} {hw:>10}  {r['verdict']:<12} "
               f"{check:<14} {seats}")
     m = found.mixed_table

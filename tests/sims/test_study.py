@@ -60,6 +60,13 @@ def test_allocate_lets_cheap_levels_reach_the_target_and_gives_the_rest_to_expen
     assert games_for_target(0.05, 2) < games_for_target(0.02, 2)
 
 
+def test_allocate_gives_an_agent_check_a_quarter_of_its_levels_share():
+    levels = [{"cpu_per_game": 1.0}, {"cpu_per_game": 1.0, "weight": 0.25, "games_for_target": 250}]
+    allocate(levels, 100.0, 1000)
+    assert [lv["games_cap"] for lv in levels] == [80, 20]
+    assert not any(lv["reaches_target"] for lv in levels)
+
+
 def test_allocate_gives_mixed_levels_whole_rounds_or_skips_them():
     levels = [{"cpu_per_game": 0.001}, {"cpu_per_game": 0.002, "rotation": 3, "games_for_target": 3000},
               {"cpu_per_game": 1.0, "rotation": 3, "games_for_target": 3000}]
@@ -123,7 +130,8 @@ def test_a_flagged_level_is_left_out_of_the_seat_balance(small_study, tmp_path, 
         cell = t.filter(pl.col("level") == name)["agent_check"][0]
         assert cell.startswith("agent artifact, not a property of the game (at eps=0.2 on ")
         said = next(s for s in found.sentences if s.startswith(f"{name}: agent artifact, not a property of the game."))
-        assert "the verdict changes from fair to not fair; this seat effect comes from the agents" in said
+        assert "but not when replayed at eps=0.2 on " in said
+        assert "the verdict changes from fair to not fair; this seat effect depends on the agents" in said
     balance = next((s for s in found.sentences if s.startswith("Seat balance: ")), "")
     assert not any(f" {n} " in balance or f" {n})" in balance for n in flagged)
     assert "Agent artifact, not a property of the game: at eps=0.2" in path.read_text()
