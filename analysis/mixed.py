@@ -98,10 +98,14 @@ def sentence(m: MixedLevel, weak_seats: list[float] | None = None) -> str:
         top = max(range(len(weak_seats)), key=lambda s: weak_seats[s])
         seat_effect += (f"; among {m.weak} players alone the seats are {pct(max(weak_seats) - min(weak_seats))} "
                         f"points apart, best seat {top}")
+    if pct(spread) == pct(0):  # the same share in every seat (to the points printed)
+        edge = f"its edge is the same in every seat ({seat_effect})"
+    else:
+        edge = (f"its edge is largest in seat {best} and smallest in seat {worst}, {pct(spread)} points apart "
+                f"({seat_effect})")
     return (f"{m.name}: {m.strong} wins {interval(m.share, m.low, m.high)} of games, {where} "
             f"({pct(m.share - m.fair, True)} points from skill; {m.games_per_seat:,} games in each seat). In seats "
-            f"{seats} it wins {shares}: its edge is largest in seat {best} and smallest in seat {worst}, "
-            f"{pct(spread)} points apart ({seat_effect}).")
+            f"{seats} it wins {shares}: {edge}.")
 
 
 def mixed_row(m: MixedLevel | None, lv: dict[str, Any], players: int) -> dict[str, Any]:

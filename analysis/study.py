@@ -16,6 +16,7 @@ from typing import Any
 
 import polars as pl
 
+from .artifact import artifact_reasons
 from .fairness import _round2
 from .findings import Findings, findings, pct
 from .mixed import MixedLevel, mixed_level, mixed_row, sentence, skip_note
@@ -27,7 +28,8 @@ STUDY_FILE = "study.json"
 @dataclass
 class StudyFindings:
     """Per-level findings (levels with games only), the level table, the mixed levels (with games only) and their
-    table, and the study's sentences."""
+    table, the study's sentences, and the levels flagged as agent artifacts with the reasons (``analysis.artifact``).
+    """
 
     record: dict[str, Any]
     levels: dict[str, Findings]
@@ -36,6 +38,7 @@ class StudyFindings:
     mixed: dict[str, MixedLevel]
     mixed_table: pl.DataFrame
     openings: dict[str, tuple[pl.DataFrame, dict[str, Any]]]  # level: forced-openings table and openings.json
+    artifacts: dict[str, list[str]]
 
 
 def read_study(folder: str | Path) -> dict[str, Any]:
@@ -109,7 +112,11 @@ def study_findings(folder: str | Path, margin: float | None = None) -> StudyFind
     players = int(record["players"])
     out: dict[str, Findings] = {}
     rows, mixed, mixed_rows = [], {}, []
+    checks = {lv["of"]: lv for lv in record["levels"] if lv.get("kind") == "check"}
+    artifacts: dict[str, list[str]] = {}
     for lv in record["levels"]:
+        if lv.get("kind") == "check":
+            continue
         if lv.get("kind") == "mixed":
             m = mixed_level(folder, lv, players) if lv["games"] > 0 else None
             if m is not None:
@@ -118,7 +125,7 @@ def study_findings(folder: str | Path, margin: float | None = None) -> StudyFind
             continue
         row: dict[str, Any] = {"level": lv["name"], "games": lv["games"], "cpu_seconds": round(lv["cpu_used"], 1),
                                "cpu_per_game": lv["cpu_per_game"], "half_width": None, "verdict": "no games",
-                               "max_gap": None, "top_sources": "", "strongest_openings": ""}
+                               "max_gap": None, "agent_check": "", "top_sources": "", "strongest_openings": ""}
         row.update({f"seat_{s}": "" for s in range(players)})
         path = Path(folder) / lv["folder"]
         if lv["games"] > 0 and (path / "manifest.json").exists():
@@ -128,23 +135,43 @@ def study_findings(folder: str | Path, margin: float | None = None) -> StudyFind
             row.update({"half_width": v.half_width, "verdict": v.verdict, "max_gap": v.gap,
                         "top_sources": _top_source(f), "strongest_openings": _top_opening(f)})
             row.update({f"seat_{s}": _interval(f, s) for s in range(players)})
+            if lv["name"] in checks:
+                row["agent_check"] = _check(Path(folder), checks[lv["name"]], f, margin, artifacts)
         rows.append(row)
     table = pl.DataFrame(rows)
     openings = level_openings(folder, record)
-    said = _sentences(record, out, margin, mixed)
+    said = _sentences(record, out, margin, mixed, artifacts)
     forced = _openings_sentence(openings)
     if forced:
         said.insert(len(said) - 1 - bool((record.get("persona") or {}).get("agent")), forced)
-    return StudyFindings(record, out, table, said, mixed, pl.DataFrame(mixed_rows), openings)
+    return StudyFindings(record, out, table, said, mixed, pl.DataFrame(mixed_rows), openings, artifacts)
+
+
+def _check(folder: Path, check: dict[str, Any], level: Findings, margin: float,
+           artifacts: dict[str, list[str]]) -> str:
+    """The level's agent check cell; a flagged level goes into ``artifacts`` with its reasons."""
+    at = f"eps={check['eps']:g}"
+    if check["games"] < 1 or not (folder / check["folder"] / "manifest.json").exists():
+        return f"not checked ({at} had no games)"
+    v = findings(folder / check["folder"], margin=margin).fairness[0]
+    reasons = artifact_reasons(level.fairness[0], v)
+    if reasons:
+        artifacts[check["of"]] = [f"at {at} on {v.games:,} of the same deals: " + "; ".join(reasons)]
+        return f"{ARTIFACT} ({artifacts[check['of']][0]})"
+    return f"no change at {at} ({v.games:,} games: {v.verdict})"
+
+
+ARTIFACT = "agent artifact, not a property of the game"
 
 
 def _join(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _sentences(record: dict[str, Any], levels: dict[str, Findings], margin: float,
-               mixed: dict[str, MixedLevel]) -> list[str]:
+def _sentences(record: dict[str, Any], all_levels: dict[str, Findings], margin: float,
+               mixed: dict[str, MixedLevel], artifacts: dict[str, list[str]]) -> list[str]:
     pts = f"±{points(margin)}"
+    levels = {n: f for n, f in all_levels.items() if n not in artifacts}  # their seat effect is not the game's
     by_verdict: dict[str, list[str]] = {}
     for name, f in levels.items():
         by_verdict.setdefault(f.fairness[0].verdict, []).append(name)
@@ -176,17 +203,26 @@ def _sentences(record: dict[str, Any], levels: dict[str, Findings], margin: floa
         out.append(f"The verdict is {next(iter(decided.values()))} at every decided level ({_join(list(decided))})"
                    + (f"; {_join(open_)} not decided yet, so whether it changes with the level of play is open."
                       if open_ else "."))
+    for n, why in artifacts.items():
+        v = all_levels[n].fairness[0]
+        out.append(f"{n}: {ARTIFACT}. Its seats are {v.verdict} (seat {v.best_seat} minus seat {v.worst_seat}: "
+                   f"{pct(v.gap)} points) with eps={record['eps']:g}, but not when replayed {why[0]}; this seat "
+                   "effect depends on the agents and is left out of the seat balance.")
+    if record.get("eps"):
+        out.append(f"Every seat of a level (random excepted) plays a uniformly random legal action with probability "
+                   f"{record['eps']:g} (agent option eps), so that a level is a population of players, not copies of "
+                   f"one policy; each level is checked by replaying it at eps={record['check_eps']:g}.")
     out += [sentence(m, [float(x) for x in levels[m.weak].fairness[0].win_share] if m.weak in levels else None)
             for m in mixed.values()]
     gone = [f"{lv['name']} ({skip_note(lv)})" for lv in record["levels"]
             if lv.get("kind") == "mixed" and lv["name"] not in mixed]
     if gone:
         out.append("Mixed line-ups without games: " + "; ".join(gone) + ".")
-    srcs = [f"{n}: {_top_source(f)}" for n, f in levels.items() if _top_source(f)]
+    srcs = [f"{n}: {_top_source(f)}" for n, f in all_levels.items() if _top_source(f)]
     if srcs:
         out.append("Sources associated with winning (odds ratio of a one-SD edge, one source at a time): "
                    + "; ".join(srcs) + ".")
-    ops = [f"{n}: {_top_opening(f)}" for n, f in levels.items() if _top_opening(f)]
+    ops = [f"{n}: {_top_opening(f)}" for n, f in all_levels.items() if _top_opening(f)]
     if ops:
         out.append("Strongest first openings (points of win share against the rest of the seat): "
                    + "; ".join(ops) + ".")
@@ -234,7 +270,10 @@ def write_study_report(folder: str | Path, out_path: str | Path, format: str = "
     blocks = [_Block("h2", "Findings"), _Block("ul", s.sentences), _Block("h2", "Levels of play"),
               _Block("p", "Every level plays its agent in every seat; seat win shares with always-valid "
                           f"{int(100 * 0.95)}% intervals (simultaneous over seats); half_width is the interval's "
-                          "half-width reached; cpu_seconds the CPU time the level's games used."),
+                          "half-width reached; cpu_seconds the CPU time the level's games used; agent_check what "
+                          "became of the seat verdict when the level was replayed on the same deals with more agent "
+                          "noise (a level whose verdict does not hold is an agent artifact, not a property of the "
+                          "game)."),
               _Block("table", s.table)]
     raw = {"levels": s.table}
     if s.mixed_table.height:
@@ -248,7 +287,8 @@ def write_study_report(folder: str | Path, out_path: str | Path, format: str = "
                    _Block("table", s.mixed_table)]
         raw["mixed"] = s.mixed_table
     for name, f in s.levels.items():
-        blocks += [_Block("h3", f"Level {name}"), _Block("ul", f.sentences)]
+        flag = [f"{ARTIFACT.capitalize()}: {s.artifacts[name][0]}."] if name in s.artifacts else []
+        blocks += [_Block("h3", f"Level {name}"), _Block("ul", flag + f.sentences)]
     for name, (table, summary) in s.openings.items():
         blocks += openings_blocks(table, summary, heading=f"Forced openings of seat 0, level {name}")[1]
     title = f"brux study: {r['game']}, {r['players']} players"

@@ -9,7 +9,11 @@ The levels come from the game's agents: all ``random``, all ``greedy``, all of t
 per-game default, otherwise a short measured mini-tournament against ``greedy``), all of the strongest agent
 (``vmcts`` when offered, else ``mcts``). Mixed levels (``sims.mixed``) put one strong agent against weaker ones,
 the strong agent taking every seat in turn with equal games per seat: by default each level's agent against the
-level just below it (``greedy vs 2x random``, ...), or the ``mixed=["STRONG/WEAK", ...]`` given. A timed pilot
+level just below it (``greedy vs 2x random``, ...), or the ``mixed=["STRONG/WEAK", ...]`` given. Every seat but a
+random one plays with the agent option ``eps`` (a random legal action now and then, from its own stream), so a
+level is a population of players rather than copies of one policy; each level but ``random`` has a check, the
+same level replayed on the same deals with more noise (``analysis.artifact`` flags a seat effect that does not
+hold). A timed pilot
 measures the CPU per game of each level; the budget (CPU seconds of this process, kernel loading excluded) is split
 so the cheap levels reach their precision target and the expensive ones get what is left. Each all-same level is a
 normal sequential run (``until=`` the precision rule) in its own subfolder, each mixed level one such run per seat
@@ -63,6 +67,9 @@ PILOT_MAX_GAMES = 4096
 PERSONA_GAMES = 16  # games per persona and seat in the persona mini-tournament
 CONFIDENCE = 0.95
 OPENINGS_SEAT = 0  # the seat whose first decisions a study forces
+LEVEL_EPS = 0.1  # each seat of a level plays a random legal action with this probability (agent option eps)
+CHECK_STEP = 0.1  # the agent check replays a level with eps raised by this much
+CHECK_SHARE = 0.25  # ... for this share of the level's games (the same deals)
 
 
 @dataclass
@@ -86,6 +93,14 @@ class StudyResult:
     def table(self) -> pl.DataFrame:
         """One row per level: games, CPU, precision reached, fairness verdict, seat win shares with intervals."""
         return self.findings().table
+
+
+def noisy(agent: str, eps: float) -> str:
+    """The spec of ``agent`` with ``eps`` (unchanged for random, for eps 0 and when the spec sets eps itself)."""
+    spec = brux.agents.parse_spec(agent)
+    if spec.name == "random" or eps == 0 or "eps" in spec.opts:
+        return agent
+    return str(brux.agents.parse_spec(f"{agent}{',' if ':' in agent else ':'}eps={eps!r}"))
 
 
 def _slug(name: str) -> str:
@@ -167,14 +182,15 @@ def games_for_target(precision: float, players: int) -> int:
 
 def allocate(levels: list[dict[str, Any]], budget: float, need: int) -> None:
     """Split ``budget`` CPU seconds: cheapest level first, each gets what reaching its target costs (``need``
-    games, or the level's own ``games_for_target``), at most an equal share of what is left; sets
+    games, or the level's own ``games_for_target``), at most its share of what is left (shares in proportion to
+    the levels' ``weight``, 1 unless set; an agent check weighs ``CHECK_SHARE``); sets
     ``cpu_allocated`` and ``games_cap`` on each level. A mixed level's cap is whole rounds of one game per seat
     (``rotation``), none when the share does not cover one round."""
     left = budget
     order = sorted(range(len(levels)), key=lambda i: levels[i]["cpu_per_game"])
     for k, i in enumerate(order):
         lv = levels[i]
-        share = left / (len(order) - k)
+        share = left * lv.get("weight", 1.0) / sum(levels[j].get("weight", 1.0) for j in order[k:])
         target = lv.get("games_for_target", need)
         games = min(target, int(share / lv["cpu_per_game"]))
         games -= games % lv.get("rotation", 1)
@@ -219,7 +235,8 @@ def _write(folder: Path, record: dict[str, Any]) -> None:
 
 
 def _identity(record: dict[str, Any]) -> dict[str, Any]:
-    return {**{k: record.get(k) for k in ("game", "players", "seed", "budget", "precision", "margin", "mixed")},
+    return {**{k: record.get(k) for k in ("game", "players", "seed", "budget", "precision", "margin", "mixed",
+                                          "eps")},
             "openings_deals": record.get("openings_deals", 0)}
 
 
@@ -232,7 +249,7 @@ def plan_openings(levels: list[dict[str, Any]], game: str, players: int, seed: i
     g = brux.load_game(game, players)
     cost = []
     for lv in levels:
-        if lv.get("kind") == "mixed":
+        if lv.get("kind") in ("mixed", "check"):
             continue
         legal, _, _ = play_copy(g, lv["agents"], game_seed(seed, 0), OPENINGS_SEAT, None)
         cost.append((lv, (len(legal or []) + 1) * lv["cpu_per_game"]))
@@ -258,16 +275,20 @@ def _play_openings(folder: Path, record: dict[str, Any], lv: dict[str, Any], job
 
 def study(game: str, players: int = 3, *, budget: float = 600.0, precision: float = 0.01, margin: float = 0.02,
           seed: int = 1, out: str | Path | None = None, jobs: int = -1, progress: bool = False,
-          mixed: Sequence[str | tuple[str, str]] | None = None, openings_deals: int = 0,
+          mixed: Sequence[str | tuple[str, str]] | None = None, openings_deals: int = 0, eps: float = LEVEL_EPS,
           clock: Clock = time.process_time) -> StudyResult:
     """Play ``game`` at every level of play, each run sequential to an always-valid half-width of ``precision``
     (win share) within the CPU ``budget`` (seconds) split across levels; resumes a study already in ``out``.
 
     ``mixed``: the mixed levels as ``"STRONG/WEAK"`` specs (or pairs); None for each level's agent against the
     level just below it, ``[]`` for none. ``openings_deals``: deals of forced first decisions of seat 0 per
-    all-same level (0: none; see the module docstring). ``clock``: the seconds the budget is measured in, the CPU
-    time of this process by default (a deterministic stand-in makes a study's sizing independent of the machine's
-    speed)."""
+    all-same level (0: none; see the module docstring). ``eps``: every seat but a random one plays a uniformly
+    random legal action with this probability, from its own stream (agent option ``eps``), so that a level is a
+    population of players rather than identical copies of one policy; 0 for plain copies. Every level but
+    ``random`` is checked for agent artifacts: replayed on the same deals for ``CHECK_SHARE`` of its games with eps
+    raised by ``CHECK_STEP`` (analysis.study flags a level whose seat effect does not hold). ``clock``: the seconds
+    the budget is measured in, the CPU time of this process by default (a deterministic stand-in makes a study's
+    sizing independent of the machine's speed)."""
     if game not in brux.list_games():
         raise SimsError(f"unknown game {game!r}; known games: {', '.join(brux.list_games())}")
     rules = get_rules(game)
@@ -280,6 +301,8 @@ def study(game: str, players: int = 3, *, budget: float = 600.0, precision: floa
         raise SimsError(f"the precision must be between 0 and 0.5 (a win share), got {precision}")
     if not 0 < margin < 1:
         raise SimsError(f"the margin must be between 0 and 1 (a win share), got {margin}")
+    if not (isinstance(eps, numbers.Real) and 0 <= eps <= 1 - CHECK_STEP):
+        raise SimsError(f"eps must be between 0 and {1 - CHECK_STEP:g} (a probability), got {eps}")
     if out is not None and not str(out).strip():
         raise SimsError("the output folder must not be an empty path")
     if not is_int(openings_deals) or openings_deals < 0:
@@ -293,26 +316,38 @@ def study(game: str, players: int = 3, *, budget: float = 600.0, precision: floa
     folder.mkdir(parents=True, exist_ok=True)
     with folder_lock(folder):
         return _study(folder, game, int(players), float(budget), precision, margin, seed, jobs, progress, wanted,
-                      int(openings_deals), clock)
+                      int(openings_deals), float(eps), clock)
 
 
-def _mixed_level(spec: str, players: int, pilot: tuple[int, float], need: int) -> dict[str, Any]:
+def _mixed_level(spec: str, players: int, eps: float, pilot: tuple[int, float], need: int) -> dict[str, Any]:
     strong, weak = spec.split("/")
     games, cpu = pilot
     return {"name": mx.level_name(strong, weak, players), "kind": "mixed", "strong": strong, "weak": weak,
-            "lineups": mx.lineups(strong, weak, players), "folder": f"mixed-{_slug(strong)}-vs-{_slug(weak)}",
+            "lineups": mx.lineups(noisy(strong, eps), noisy(weak, eps), players),
+            "folder": f"mixed-{_slug(strong)}-vs-{_slug(weak)}",
             "runs": [f"seat-{s}" for s in range(players)],
             "rotation": players, "games_for_target": need * players, "pilot_games": games, "pilot_cpu": cpu,
             "cpu_per_game": cpu / games, "cpu_used": 0.0, "games": 0}
 
 
+def _check_level(lv: dict[str, Any], eps: float, players: int, need: int) -> dict[str, Any]:
+    """The agent check of an all-same level: its agent at ``eps``, the level's first deals, its pilot's rate."""
+    return {"name": f"{lv['name']} (check, eps={eps:g})", "kind": "check", "of": lv["name"], "eps": eps,
+            "agents": [noisy(lv["name"], eps)] * players, "folder": f"check-{_slug(lv['name'])}",
+            "games_for_target": max(math.ceil(CHECK_SHARE * need), 2), "weight": CHECK_SHARE,
+            "pilot_games": 0, "pilot_cpu": 0.0,
+            "cpu_per_game": lv["cpu_per_game"], "cpu_used": 0.0, "games": 0}
+
+
 def _study(folder: Path, game: str, players: int, budget: float, precision: float, margin: float, seed: int,
-           jobs: int, progress: bool, mixed: list[str] | None, openings_deals: int, clock: Clock) -> StudyResult:
+           jobs: int, progress: bool, mixed: list[str] | None, openings_deals: int, eps: float,
+           clock: Clock) -> StudyResult:
     if (folder / "manifest.json").exists() or (folder / "sweep.json").exists():
         raise SimsError(f"{folder} holds a run or a sweep, not a study; use another folder")
     record: dict[str, Any] = {"kind": "brux study", "game": game, "players": players, "seed": seed,
                               "budget": budget, "precision": precision, "margin": margin, "mixed": mixed,
-                              "openings_deals": openings_deals}
+                              "openings_deals": openings_deals, "eps": eps,
+                              "check_eps": round(eps + CHECK_STEP, 12)}
     file = folder / STUDY_FILE
     if file.exists():
         try:
@@ -330,13 +365,17 @@ def _study(folder: Path, game: str, players: int, budget: float, precision: floa
         levels = []
         agents = choose_levels(game, players, persona)
         for agent in agents:
-            games, cpu = _pilot(game, players, [agent] * players, seed, jobs, clock)  # kernels loaded off the clock
-            levels.append({"name": agent, "agents": [agent] * players, "folder": f"level-{_slug(agent)}",
+            lineup = [noisy(agent, eps)] * players
+            games, cpu = _pilot(game, players, lineup, seed, jobs, clock)  # kernels loaded off the clock
+            levels.append({"name": agent, "agents": lineup, "folder": f"level-{_slug(agent)}",
                            "pilot_games": games, "pilot_cpu": cpu, "cpu_per_game": cpu / games,
                            "cpu_used": 0.0, "games": 0})
+            if agent != "random":
+                levels.append(_check_level(levels[-1], record["check_eps"], players, need))
         for spec in mx.default_mixed(agents) if mixed is None else mixed:
-            lineup = mx.lineups(*spec.split("/"), players)[0]
-            levels.append(_mixed_level(spec, players, _pilot(game, players, lineup, seed, jobs, clock), need))
+            strong, weak = spec.split("/")
+            lineup = mx.lineups(noisy(strong, eps), noisy(weak, eps), players)[0]
+            levels.append(_mixed_level(spec, players, eps, _pilot(game, players, lineup, seed, jobs, clock), need))
         record["setup_cpu"] = how.get("cpu_seconds", 0.0) + sum(lv["pilot_cpu"] for lv in levels)
         record["games_for_target"] = need
         left = max(budget - record["setup_cpu"], 0.0)

@@ -76,11 +76,14 @@ FINISH = Option("finish", 1, "1: take the rest of the own turn greedily before e
                 (IP, S.IP_FINISH))
 PRUNE = Option("prune", 0, "search only the best `prune` root actions by one-step lookahead on `eval` (0: all)", 0,
                100_000, (IP, S.IP_PRUNE))
+EPS = Option("eps", 0.0, "at each decision, with this probability a uniformly random legal action instead of the "
+             "agent's own, both drawn from the agent's stream (0 draws nothing: the plain agent)", 0.0, 1.0,
+             (FP, S.FP_EPS))
 # Every option, in the order that gives each kernel slot its value for the kinds without an option there.
-OPTIONS = (N, ITERS, C, DEPTH, EVAL, TEMP, REL, FINISH, PRUNE)
+OPTIONS = (N, ITERS, C, DEPTH, EVAL, TEMP, REL, FINISH, PRUNE, EPS)
 
-LOOKAHEAD = (REL, FINISH)
-SEARCH = (ITERS, C, DEPTH, EVAL, TEMP, REL, PRUNE)
+LOOKAHEAD = (REL, FINISH, EPS)
+SEARCH = (ITERS, C, DEPTH, EVAL, TEMP, REL, PRUNE, EPS)
 
 
 @dataclass(frozen=True)
@@ -124,13 +127,13 @@ KINDS = (
     AgentKind("heuristic", S.HEURISTIC, "the same lookahead on a persona's weights, which add positional "
               "terms and lean towards a style", LOOKAHEAD, "persona"),
     AgentKind("flatmc", S.FLATMC, "flat Monte Carlo: `n` random playouts per legal action, the best mean win share",
-              (N, DEPTH, EVAL, TEMP, REL), "eval", cheap="n=2"),
+              (N, DEPTH, EVAL, TEMP, REL, EPS), "eval", cheap="n=2"),
     AgentKind("mcts", S.MCTS, "open-loop UCT (`iters` iterations, constant `c`), determinised afresh at every "
               "iteration", SEARCH, "eval", cheap="iters=30"),
     AgentKind("vmcts", S.VMCTS, "the same search scoring every new leaf by the game's `value` evaluation (`greedy` "
               "in a game without it) instead of a playout; the strongest agent per CPU second",
               (replace(ITERS, default=600), C, replace(DEPTH, default=0), replace(EVAL, default="value",
-               fallback="greedy"), replace(TEMP, default=6.0), REL, PRUNE), "eval", cheap="iters=30"),
+               fallback="greedy"), replace(TEMP, default=6.0), REL, PRUNE, EPS), "eval", cheap="iters=30"),
 )
 BY_NAME = {k.name: k for k in KINDS}
 NAMES = tuple(BY_NAME)

@@ -49,10 +49,12 @@ N_IP = 4
 FP_C = 0  # UCT exploration constant
 FP_TEMP = 1  # temperature turning evaluations into win shares at a playout cut-off (VP)
 FP_REL = 2  # 1: evaluate own value minus the best opponent's; 0: own value
+FP_EPS = 3  # probability of a uniformly random legal action instead of the agent's own (0: never; no draw then)
 FP_W = 4  # evaluation weights from here
 N_FP_HEAD = 4
 MAX_PLAYERS = 8
 NEG = -1.0e300
+EPS_SCALE = 1 << 30  # resolution of the FP_EPS draw
 
 
 @njit(cache=True)
@@ -327,8 +329,11 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
 
     @njit_for(owner, **LOCAL)
     def decide(s, kind, ip, fp, rng, ko, co, bufs, child, visits, wsum, path, vals):
-        """The action agent (kind, ip, fp) takes in state `s` (not modified); its stream is rng[ko], rng[co]."""
+        """The action agent (kind, ip, fp) takes in state `s` (not modified); its stream is rng[ko], rng[co].
+        With FP_EPS = e > 0, a uniformly random legal action with probability e (both drawn from that stream)."""
         if kind == RANDOM:
+            return random_choice(s, rng, ko, co)
+        if fp[FP_EPS] > 0.0 and randbelow(rng, ko, co, EPS_SCALE) < fp[FP_EPS] * EPS_SCALE:
             return random_choice(s, rng, ko, co)
         if kind == GREEDY or kind == HEURISTIC:
             return lookahead_choice(s, ip, fp, rng, ko, co, bufs, vals)

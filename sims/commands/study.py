@@ -2,17 +2,20 @@
 
 import argparse
 
+from sims.study import CHECK_STEP, LEVEL_EPS
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("study", help="play a game at every level of play and compare the levels",
                        description="Play the game with all seats random, greedy, the best persona and the strongest "
-                                   "agent, and mixed line-ups (one strong agent against weaker ones, taking every "
-                                   "seat in turn with equal games per seat; by default each level's agent against "
-                                   "the level below), each a sequential run to the precision target, within a CPU "
-                                   "budget split across the levels (cheap levels reach the target, expensive ones "
-                                   "get what is left; a level the budget does not cover is skipped with a note). "
-                                   "Prints the level tables and the findings, writes one report. Re-running the "
-                                   "same command resumes the study.")
+                                   "agent (every seat with a little random noise, --eps), and mixed line-ups (one "
+                                   "strong agent against weaker ones, taking every seat in turn with equal games per "
+                                   "seat; by default each level's agent against the level below), and a replay of "
+                                   "each level with more noise that flags agent artifacts, each a sequential run to "
+                                   "the precision target, within a CPU budget split across the levels (cheap levels "
+                                   "reach the target, expensive ones get what is left; a level the budget does not "
+                                   "cover is skipped with a note). Prints the level tables and the findings, writes "
+                                   "one report. Re-running the same command resumes the study.")
     p.add_argument("game", metavar="GAME")
     p.add_argument("--players", type=int, default=3, metavar="N", help="player count (default: %(default)s)")
     p.add_argument("--budget", type=float, default=600.0, metavar="SECONDS",
@@ -29,6 +32,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--openings-deals", type=int, default=0, metavar="N",
                    help="also force every legal first decision of seat 0 on N deals at each all-same level (brux "
                         "openings), its CPU taken from the budget, at most half of it (default: %(default)s = off)")
+    p.add_argument("--eps", type=float, default=LEVEL_EPS, metavar="E",
+                   help="chance that a seat (random excepted) plays a random legal action at a decision, so that a "
+                        "level is a population of players, not copies of one policy; each level is also replayed "
+                        f"with eps raised by {CHECK_STEP:g} to flag agent artifacts (default: %(default)s; 0: copies)")
     p.add_argument("--seed", type=int, default=1, metavar="S", help="master seed (default: %(default)s)")
     p.add_argument("--out", metavar="DIR", help="study folder (default: results/GAME-Np-study)")
     p.add_argument("--report", metavar="PATH", help="report file (default: DIR/report.html, or .md with --format md)")
@@ -41,7 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from analysis.study import write_study_report
+    from analysis.study import ARTIFACT, write_study_report
     from sims.errors import SimsError
     from sims.outputs import check_output_file, out_path, report_format
     from sims.study import study
@@ -56,14 +63,17 @@ def run(args: argparse.Namespace) -> int:
         mixed = []
     result = study(args.game, args.players, budget=args.budget, precision=args.precision, margin=args.margin,
                    seed=args.seed, out=out, jobs=args.jobs, progress=not args.quiet and sys.stderr.isatty(),
-                   mixed=mixed, openings_deals=args.openings_deals)
+                   mixed=mixed, openings_deals=args.openings_deals, eps=args.eps)
     report, found = write_study_report(result.path, args.report or out / f"report.{fmt}", fmt)
     t = found.table
-    print(f"{'level':<22} {'games':>7} {'CPU s':>7} {'half-width':>10}  {'verdict':<12} seat win shares")
+    print(f"{'level':<22} {'games':>7} {'CPU s':>7} {'half-width':>10}  {'verdict':<12} {'agent check':<14} "
+          "seat win shares")
     for r in t.iter_rows(named=True):
         hw = f"{r['half_width']:.4f}" if r["half_width"] is not None else "-"
         seats = "  ".join(r[c] for c in t.columns if c.startswith("seat_"))
-        print(f"{r['level']:<22} {r['games']:>7,} {r['cpu_seconds']:>7.1f} {hw:>10}  {r['verdict']:<12} {seats}")
+        check = (r["agent_check"] or "-").split(" (")[0].split(" at ")[0].replace(ARTIFACT, "ARTIFACT")
+        print(f"{r['level']:<22} {r['games']:>7,} {r['cpu_seconds']:>7.1f} {hw:>10}  {r['verdict']:<12} "
+              f"{check:<14} {seats}")
     m = found.mixed_table
     if m.height:
         fair = f"strong agent's win share (fair {1 / args.players:.3f})"

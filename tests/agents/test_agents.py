@@ -14,7 +14,8 @@ from brux.games.bruxelles1897.testing import redraw_hidden
 
 SPECS = ["random", "greedy", "greedy:finish=0,rel=0", "heuristic:builder", "heuristic:collector", "heuristic:noble",
          "heuristic:balanced", "flatmc:n=2", "flatmc:n=2,depth=5", "mcts:iters=40", "mcts:iters=30,depth=6,eval=noble",
-         "vmcts:iters=40", "vmcts:iters=30,prune=3", "mcts:iters=20,prune=2"]
+         "vmcts:iters=40", "vmcts:iters=30,prune=3", "mcts:iters=20,prune=2", "greedy:eps=0.5",
+         "vmcts:iters=20,eps=0.3"]
 
 
 def load(players=3):
@@ -81,7 +82,7 @@ def test_deterministic_and_chunk_independent():
 
 def test_step_by_step_agents_replay_the_batch():
     game = load(3)
-    lineup = ["mcts:iters=15", "vmcts:iters=20,prune=5", "heuristic:builder"]
+    lineup = ["mcts:iters=15", "vmcts:iters=20,prune=5,eps=0.2", "heuristic:builder,eps=0.3"]
     res = game.play(2, master_seed=21, agents=lineup)
     for g in range(2):
         seed = int(res["seed"][g])
@@ -139,6 +140,22 @@ def test_no_peeking(spec, every):
                 assert choose(other, spec, seed=123) == choose(state, spec, seed=123)
                 checked += 1
     assert checked >= 10
+
+
+def test_eps_is_noise_on_the_agents_own_stream():
+    """eps=0 is the plain agent; eps > 0 plays some random moves, reproducibly, chunk-independently, with the same
+    deals; eps=1 ignores the evaluation (any weights give the same game)."""
+    game = load(3)
+    plain = game.play(12, master_seed=4, agents="heuristic:builder")
+    assert np.array_equal(plain["vp"], game.play(12, master_seed=4, agents="heuristic:builder,eps=0")["vp"])
+    noisy = game.play(12, master_seed=4, agents="heuristic:builder,eps=0.3")
+    assert not np.array_equal(plain["vp"], noisy["vp"]) and np.array_equal(plain["seed"], noisy["seed"])
+    parts = [game.play(n, master_seed=4, first_index=i, agents="heuristic:builder,eps=0.3") for i, n in ((0, 5),
+                                                                                                          (5, 7))]
+    assert np.array_equal(noisy["vp"], np.concatenate([p["vp"] for p in parts]))
+    a = game.play(6, master_seed=4, agents="greedy:eps=1")
+    b = game.play(6, master_seed=4, agents="heuristic:noble,eps=1")
+    assert np.array_equal(a["vp"], b["vp"])
 
 
 def test_prune_one_is_the_lookahead():

@@ -37,6 +37,9 @@ def game():
     ("vmcts", "vmcts"),
     ("vmcts:prune=6,c=0.8,iters=400", "vmcts:iters=400,c=0.8,prune=6"),
     ("vmcts:depth=4,eval=balanced,w_vp=2", "vmcts:depth=4,eval=balanced,w_vp=2"),
+    ("greedy:eps=0.1", "greedy:eps=0.1"),
+    ("heuristic:noble,eps=0.25,rel=0", "heuristic:noble,rel=0,eps=0.25"),
+    ("vmcts:eps=1,iters=30", "vmcts:iters=30,eps=1"),
 ])
 def test_canonical(text, canonical):
     assert str(parse_spec(text, GA.FEATURES, GA.PERSONAS)) == canonical
@@ -62,6 +65,9 @@ def test_canonical(text, canonical):
     ("vmcts:prune=-1", ["prune"]),
     ("vmcts:finish=0", ["unknown option", "finish"]),
     ("flatmc:prune=3", ["unknown option", "prune"]),
+    ("random:eps=0.1", ["takes no options"]),
+    ("greedy:eps=1.5", ["eps=", "0.0..1.0"]),
+    ("mcts:eps=-0.1", ["eps="]),
 ])
 def test_errors_name_the_problem(text, words):
     with pytest.raises(ValueError) as e:
@@ -113,6 +119,16 @@ def test_codes():
     assert encode(parse_spec("heuristic:noble"), GA.FEATURES, GA.WEIGHTS)[0] == S.HEURISTIC
     assert encode(parse_spec("flatmc"), GA.FEATURES, GA.WEIGHTS)[1][S.IP_N] == 20
     assert encode(parse_spec("mcts"), GA.FEATURES, GA.WEIGHTS)[1][S.IP_N] == 200
+
+
+def test_eps_codes():
+    """eps goes to FP_EPS; without it the codes are those of eps=0."""
+    for spec in ("greedy", "heuristic:builder", "flatmc", "mcts", "vmcts"):
+        plain = encode(parse_spec(spec), GA.FEATURES, GA.WEIGHTS)
+        zero = encode(parse_spec(f"{spec}{',' if ':' in spec else ':'}eps=0"), GA.FEATURES, GA.WEIGHTS)
+        noisy = encode(parse_spec(f"{spec}{',' if ':' in spec else ':'}eps=0.2"), GA.FEATURES, GA.WEIGHTS)
+        assert plain[2][S.FP_EPS] == 0.0 and noisy[2][S.FP_EPS] == 0.2
+        assert all(np.array_equal(a, b) for a, b in zip(plain, zero, strict=True))
 
 
 def test_vmcts_codes():

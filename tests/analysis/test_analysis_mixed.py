@@ -25,3 +25,11 @@ def test_above_below_or_not_distinguishable_and_no_clear_seat_effect():
     s = sentence(_level(0.36, 0.30, 0.42, seats))
     assert "not distinguishable from the fair share 1/3" in s and "(within the intervals: no clear seat effect" in s
     assert "among" not in s  # no level of the weak agent alone to compare with
+
+
+def test_the_same_share_in_every_seat_names_no_largest_and_smallest_seat():
+    m = _level(1.0, 0.99, 1.0, [(1.0, 0.98, 1.0)] * 3)
+    s = sentence(m)
+    assert "largest in seat" not in s and "smallest in seat" not in s
+    assert "it wins 1.000 [0.980, 1.000], 1.000 [0.980, 1.000], 1.000 [0.980, 1.000]: its edge is the same in every " \
+           "seat (within the intervals: no clear seat effect next to the skill gap)." in s

@@ -60,6 +60,13 @@ def test_allocate_lets_cheap_levels_reach_the_target_and_gives_the_rest_to_expen
     assert games_for_target(0.05, 2) < games_for_target(0.02, 2)
 
 
+def test_allocate_gives_an_agent_check_a_quarter_of_its_levels_share():
+    levels = [{"cpu_per_game": 1.0}, {"cpu_per_game": 1.0, "weight": 0.25, "games_for_target": 250}]
+    allocate(levels, 100.0, 1000)
+    assert [lv["games_cap"] for lv in levels] == [80, 20]
+    assert not any(lv["reaches_target"] for lv in levels)
+
+
 def test_allocate_gives_mixed_levels_whole_rounds_or_skips_them():
     levels = [{"cpu_per_game": 0.001}, {"cpu_per_game": 0.002, "rotation": 3, "games_for_target": 3000},
               {"cpu_per_game": 1.0, "rotation": 3, "games_for_target": 3000}]
@@ -90,6 +97,55 @@ def test_study_table_budget_and_sentences(small_study):
     assert any("heuristic:balanced" in s and "documented default" in s for s in sentences)
 
 
+def test_levels_are_noisy_populations_each_checked_with_more_noise(small_study):
+    out, result = small_study
+    rec = result.record
+    assert rec["eps"] == 0.1 and rec["check_eps"] == 0.2
+    assert _level(rec, "random")["agents"] == ["random"] * 2
+    for name in ("greedy", "heuristic:balanced", "vmcts"):
+        assert _level(rec, name)["agents"] == [f"{name}{',' if ':' in name else ':'}eps=0.1"] * 2
+        check = _level(rec, f"{name} (check, eps=0.2)")
+        assert check["kind"] == "check" and check["of"] == name
+        assert check["agents"] == [f"{name}{',' if ':' in name else ':'}eps=0.2"] * 2
+        assert check["games_for_target"] == math.ceil(rec["games_for_target"] / 4)
+    greedy = json.loads((out / "level-greedy" / "manifest.json").read_text())
+    check = json.loads((out / "check-greedy" / "manifest.json").read_text())
+    assert check["master_seed"] == greedy["master_seed"]  # the same deals
+    t = result.table()
+    cells = dict(zip(t["level"], t["agent_check"], strict=True))
+    assert cells["random"] == "" and cells["greedy"].startswith(("no change at eps=0.2 (", "agent artifact"))
+    assert any("probability 0.1 (agent option eps)" in s for s in result.findings().sentences)
+
+
+def test_a_flagged_level_is_left_out_of_the_seat_balance(small_study, tmp_path, monkeypatch):
+    import analysis.study as st
+
+    out, _ = small_study
+    monkeypatch.setattr(st, "artifact_reasons", lambda level, check: ["the verdict changes from fair to not fair"])
+    path, found = write_study_report(out, tmp_path / "study.md", "md")
+    flagged = {"greedy", "heuristic:balanced", "vmcts"} & set(found.levels)
+    assert flagged and set(found.artifacts) == flagged
+    t = found.table
+    for name in flagged:
+        cell = t.filter(pl.col("level") == name)["agent_check"][0]
+        assert cell.startswith("agent artifact, not a property of the game (at eps=0.2 on ")
+        said = next(s for s in found.sentences if s.startswith(f"{name}: agent artifact, not a property of the game."))
+        assert "but not when replayed at eps=0.2 on " in said
+        assert "the verdict changes from fair to not fair; this seat effect depends on the agents" in said
+    balance = next((s for s in found.sentences if s.startswith("Seat balance: ")), "")
+    assert not any(f" {n} " in balance or f" {n})" in balance for n in flagged)
+    assert "Agent artifact, not a property of the game: at eps=0.2" in path.read_text()
+
+
+def test_eps_zero_plays_plain_copies(tmp_path):
+    r = sims.study("bruxelles1897", 2, budget=0.02, precision=0.05, out=tmp_path / "s", jobs=1, mixed=[], eps=0,
+                   clock=TickClock())
+    assert _level(r.record, "greedy")["agents"] == ["greedy"] * 2
+    assert _level(r.record, "greedy (check, eps=0.1)")["agents"] == ["greedy:eps=0.1"] * 2
+    with pytest.raises(sims.SimsError, match="eps must be between 0 and 0.9"):
+        sims.study("bruxelles1897", 2, out=tmp_path / "t", eps=0.95)
+
+
 def test_study_resumes_without_playing_again(small_study):
     out, first = small_study
     again = sims.study("bruxelles1897", 2, budget=BUDGET, precision=0.05, out=out, jobs=1, mixed=["greedy/random"],
@@ -115,10 +171,10 @@ def test_mixed_level_rotates_the_strong_agent_with_equal_games_per_seat(small_st
     wins = []
     for seat, run in enumerate(lv["runs"]):
         manifest = json.loads((out / lv["folder"] / run / "manifest.json").read_text())
-        assert manifest["agents"] == ["greedy" if s == seat else "random" for s in range(2)]
+        assert manifest["agents"] == ["greedy:eps=0.1" if s == seat else "random" for s in range(2)]
         assert manifest["games_done"] == lv["games"] // 2 == lv["games_per_seat"][seat]
         t = pl.read_parquet(out / lv["folder"] / run / "chunk-*.parquet")
-        assert t.filter(pl.col("seat") == seat)["agent"].unique().to_list() == ["greedy"]
+        assert t.filter(pl.col("seat") == seat)["agent"].unique().to_list() == ["greedy:eps=0.1"]
         wins.append(float(t.filter(pl.col("seat") == seat)["win_share"].mean()))
     m = result.findings().mixed[MIXED]
     assert m.games_per_seat == lv["games"] // 2
@@ -196,6 +252,7 @@ def test_study_refuses_other_mixed_line_ups_in_its_folder(small_study):
     (["study", "bruxelles1897", "--budget", "0"], "budget"),
     (["study", "bruxelles1897", "--budget", "nan"], "budget"),
     (["study", "bruxelles1897", "--players", "9"], "players"),
+    (["study", "bruxelles1897", "--eps", "-0.1"], "eps must be between 0 and 0.9"),
 ])
 def test_study_command_rejects_bad_input(argv, message, tmp_path, capsys):
     assert main([*argv, "--out", str(tmp_path / "s")]) == 2
