@@ -64,13 +64,15 @@ def test_errors_name_the_option_and_its_range(text, message):
 
 
 def test_an_option_is_one_declaration():
-    eps = kinds.Option("eps", 0.0, "chance of a uniform random move", 0.0, 1.0, (kinds.FP, S.FP_REL + 1))
-    greedy = replace(kinds.BY_NAME["greedy"], options=(*kinds.LOOKAHEAD, eps))
-    kinds.check((kinds.BY_NAME["random"], greedy), (*kinds.OPTIONS, eps))
+    eps = kinds.EPS  # declared once, taken by every kind but random
+    assert [k.name for k in kinds.KINDS if eps in k.options] == [k.name for k in kinds.KINDS if k.name != "random"]
     assert eps.parse("greedy", "0.25") == 0.25
     with pytest.raises(ValueError, match="eps='2' must be in 0..1"):
         eps.parse("greedy", "2")
-    assert greedy.spec_text() == "greedy[:rel=1,finish=1,eps=0,w_<feature>=x]"
+    assert kinds.BY_NAME["greedy"].spec_text() == "greedy[:rel=1,finish=1,eps=0,w_<feature>=x]"
+    slim = replace(kinds.BY_NAME["greedy"], options=(kinds.REL, kinds.FINISH))  # without it, greedy is as before
+    kinds.check((kinds.BY_NAME["random"], slim), kinds.OPTIONS)
+    assert slim.spec_text() == "greedy[:rel=1,finish=1,w_<feature>=x]"
 
 
 @pytest.mark.parametrize("broken, message", [

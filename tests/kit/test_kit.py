@@ -11,7 +11,8 @@ from brux.core import kit
 from brux.games.bruxelles1897.kernel import hooks
 
 _OPTIONAL = ("play_out_random", "PLAYOUT_WORK")
-_generic = kit.build(SimpleNamespace(**{k: getattr(hooks, k) for k in hooks.__all__ if k not in _OPTIONAL}))
+_generic = kit.build(SimpleNamespace(__name__=f"{__name__}.generic",
+                                     **{k: getattr(hooks, k) for k in hooks.__all__ if k not in _OPTIONAL}))
 _generic_batch = _generic.play_random_batch
 
 

@@ -61,7 +61,7 @@ def test_run_spec_validation(game_name):
         (dict(overrides={"no_such_rule": 1}), "unknown rule parameter 'no_such_rule'"),
         (dict(overrides={"rounds": object()}), "rule overrides must be"),
         (dict(agents="mcts:foo=1"), "mcts"),
-        (dict(games=10**12, chunk_size=1), "more than 999999 chunks"),
+        (dict(games=10**12, chunk_size=1), "more than 999,999 chunk files; use --chunk-size 1,000,002 or more"),
     ]
     for kwargs, message in cases:
         args = dict(game=game_name, players=3, games=10, agents="random", seed=0, overrides=None, chunk_size=5)
