@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 import brux
+from sims.atomic import atomic_write
 
 
 def _fmt(v: object) -> str:
@@ -15,7 +16,7 @@ def _fmt(v: object) -> str:
 
 
 def write(rows: list[dict[str, object]], out_dir: Path) -> tuple[Path, Path]:
-    """benchmarks/results/latest.md and latest.json (and a dated JSON copy)."""
+    """`out_dir`/latest.md and latest.json (and a dated JSON copy), each written atomically."""
     out_dir.mkdir(parents=True, exist_ok=True)
     meta = {"brux_version": brux.__version__, "python": platform.python_version(), "machine": platform.machine(),
             "cpus": __import__("os").cpu_count(), "date": time.strftime("%Y-%m-%d %H:%M")}
@@ -23,9 +24,9 @@ def write(rows: list[dict[str, object]], out_dir: Path) -> tuple[Path, Path]:
     lines = [f"Measured {meta['date']} on {meta['cpus']} cores ({meta['machine']}, Python {meta['python']}), "
              "medians of repeated runs.", "", "| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     lines += ["| " + " | ".join(_fmt(r.get(c, "")) for c in cols) + " |" for r in rows]
-    md = out_dir / "latest.md"
-    md.write_text("\n".join(lines) + "\n")
-    js = out_dir / "latest.json"
-    js.write_text(json.dumps({"meta": meta, "rows": rows}, indent=1, default=str))
-    (out_dir / f"bench-{time.strftime('%Y%m%d-%H%M%S')}.json").write_text(js.read_text())
+    text = json.dumps({"meta": meta, "rows": rows}, indent=1, default=str)
+    md, js = out_dir / "latest.md", out_dir / "latest.json"
+    atomic_write(md, lambda p: p.write_text("\n".join(lines) + "\n"))
+    for path in (js, out_dir / f"bench-{time.strftime('%Y%m%d-%H%M%S')}.json"):
+        atomic_write(path, lambda p: p.write_text(text))
     return md, js
