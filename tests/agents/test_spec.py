@@ -66,7 +66,7 @@ def test_canonical(text, canonical):
     ("vmcts:finish=0", ["unknown option", "finish"]),
     ("flatmc:prune=3", ["unknown option", "prune"]),
     ("random:eps=0.1", ["takes no options"]),
-    ("greedy:eps=1.5", ["eps=", "0.0..1.0"]),
+    ("greedy:eps=1.5", ["eps=", "0..1"]),
     ("mcts:eps=-0.1", ["eps="]),
 ])
 def test_errors_name_the_problem(text, words):
