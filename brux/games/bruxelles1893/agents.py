@@ -100,6 +100,18 @@ def values(s, w, out):
         out[p] = v
 
 
+def features(state: np.ndarray, seat_index: int) -> dict[str, float]:
+    """The evaluation features of one seat (for notebooks, tests and `brux.agents.fit`): feature name -> value."""
+    out = np.zeros(state[L.P_PLAYERS])
+    names = {}
+    for i, name in enumerate(FEATURES):
+        w = np.zeros(len(FEATURES))
+        w[i] = 1.0
+        values(state, w, out)
+        names[name] = float(out[seat_index])
+    return names
+
+
 @njit(**JIT)
 def same_turn(s, p):
     """The pending decision continues seat p's turn: a sub-decision of its Action-phase turn, the power of a card
