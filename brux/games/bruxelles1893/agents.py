@@ -77,6 +77,10 @@ WEIGHTS = {
     "greedy": np.array([1.0, 0.3, 0.8, 0.5, 1.5, -1.0, 0.6, 0.4, 0.3, -1.0, *_Z]),
     "builder": np.array([1.0, 0.2, 0.3, 0.3, 1.0, -3.0, 1.0, 0.8, 0.2, -0.5, *_Z]),
     "merchant": np.array([1.0, 0.5, 1.5, 0.3, 1.0, -0.5, 0.3, 0.2, 0.3, -0.5, *_Z]),
+    # `value`: a conditional logit of the final win on the features, fitted to self-play positions
+    # (`python -m brux.agents.fit`, docs/agents.md), scaled so that the win chance is a softmax of the values at
+    # temperature 6, vmcts's default
+    "value": np.array([0.52, 0.134, 2.72, -0.278, 1.02, -0.946, 0.322, 0.0542, -0.537, -1.97, 1.46, -0.169, 1.47]),
 }
 
 
