@@ -88,13 +88,9 @@ def _new_node(child, visits, wsum, node):
         wsum[node, q] = 0.0
 
 
-def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_turn, determinise,
-          turn_leaves=False):
+def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_turn, determinise):
     """The searches specialised for one game's kernel functions (see the module docstring); returns `decide`.
     `owner` (the game's hooks module name) names the functions made (`brux.core.jit.njit_for`).
-    `turn_leaves`: an MCTS leaf scored without a playout (depth 0) is scored at the end of the mover's turn, its
-    remaining sub-decisions taken greedily (as `finish`), for a game whose mid-turn positions the evaluation
-    cannot score (a bid paid before its effect).
 
     The functions made here are not cached on disk themselves: the game's `@njit(cache=True)` entry points that
     call `decide` are, with everything they call compiled in.
@@ -281,8 +277,6 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
                     _new_node(child, visits, wsum, new)
                     child[node, a] = new
                     apply(t, a)
-                    if turn_leaves and depth == 0:
-                        finish_turn(t, m, bufs[2], fp, vals)
                     path[plen] = new
                     plen += 1
                     break

@@ -3,7 +3,7 @@
 Required: STATE_SIZE, N_ACTIONS, N_SOURCES, N_OPENINGS, MAX_PLAYERS, OBS_SIZE; init, apply, player, nlegal, legal,
 nplayers, vp, source_vp, opening, length, better, observe. Agents (from ..agents): determinise, hide, values,
 same_turn, FEATURES, WEIGHTS.
-Optional: play_out_random, TURN_LEAVES (score depth-0 search leaves at the end of the mover's turn).
+Optional: play_out_random.
 """
 
 from brux.core.jit import JIT, TINY, njit
@@ -23,13 +23,10 @@ N_OPENINGS = C.N_OPENINGS
 MAX_PLAYERS = L.MAX_PLAYERS
 OBS_SIZE = L.OBS.size  # observation: the pieces of layout.OBS (docs/bruxelles1893.md, "Observation")
 OBS_LAYOUT = L.OBS
-# MCTS leaves without a playout are scored at the end of the mover's turn: mid-turn, a bid has left the money
-# before its effect and the column bonuses it may win, which the evaluation cannot see (brux.agents.search.build)
-TURN_LEAVES = True
 
 __all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "STATE_SIZE",
-           "TURN_LEAVES", "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal",
-           "nplayers", "observe", "opening", "play_out_random", "player", "same_turn", "source_vp", "values", "vp"]
+           "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal", "nplayers",
+           "observe", "opening", "play_out_random", "player", "same_turn", "source_vp", "values", "vp"]
 
 
 @njit(**TINY)
