@@ -29,7 +29,7 @@ from . import make_agents
 
 
 def _features_fn(game: Any) -> Any:
-    module = importlib.import_module(type(game.rules).__module__.rsplit(".", 1)[0] + ".agents")
+    module = importlib.import_module(game.rules.hooks.__name__.rsplit(".", 2)[0] + ".agents")
     if not hasattr(module, "features"):
         raise ValueError(f"{game.rules.name} has no evaluation features")
     return module.features
@@ -40,7 +40,7 @@ def self_play(game: Any, agents: str | Sequence[str], n_games: int, first_seed: 
     """Positions of `n_games` games (seeds first_seed..): X (positions, seats, features), the final win shares Y
     (positions, seats) and the game index of each position."""
     features = _features_fn(game)
-    names = list(game.rules.agent_features)
+    names = list(game.rules.agents.features)
     xs, ys, gs = [], [], []
     for g in range(n_games):
         seed = first_seed + g
@@ -110,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"positions {len(x)} (held out {int(test.sum())}); held-out log-loss {log_loss(w, x[test], y[test]):.4f} "
           f"(no information: {np.log(x.shape[1]):.4f})")
     w = fit(x, y, args.l2)
-    names = list(game.rules.agent_features)
+    names = list(game.rules.agents.features)
     scale = w[names.index("vp")] if "vp" in names else 1.0
     print(f"temperature {1 / scale:.2f}")
     print(", ".join(f"{n}={v / scale:.3g}" for n, v in zip(names, w)))

@@ -3,8 +3,9 @@
 import numpy as np
 import pytest
 
+import brux
 from benchmarks import ladder
-from brux.agents.fit import fit, log_loss
+from brux.agents.fit import fit, log_loss, self_play
 from brux.agents.ratings import game_rankings, log_strengths, rate
 
 
@@ -54,6 +55,14 @@ def test_fit_recovers_conditional_logit_weights():
     w = fit(x, y, l2=0.0)
     assert np.abs(w - w_true).max() < 0.1
     assert log_loss(w, x, y) < log_loss(np.zeros(3), x, y) == pytest.approx(np.log(3))
+
+
+@pytest.mark.parametrize("name", ["bruxelles1897", "bruxelles1893"])
+def test_self_play_positions_hold_every_seats_features_and_the_final_shares(name):
+    game = brux.load_game(name, players=3)
+    x, y, g = self_play(game, "greedy", 2, first_seed=3)
+    assert x.shape == (len(y), 3, len(game.rules.agents.features)) and set(g) == {0, 1}
+    assert np.allclose(y.sum(axis=1), 1.0) and (x[:, :, 0] >= 0).all()
 
 
 def test_ladder_tables_and_a_tiny_run(tmp_path, monkeypatch, capsys):

@@ -14,8 +14,8 @@ from brux.games.bruxelles1893.testing import redraw_hidden
 
 def test_the_ladder_is_offered():
     game = brux.load_game("bruxelles1893", players=3)
-    assert game.agent_names() == ["random", "greedy", "heuristic:builder", "heuristic:merchant", "flatmc", "mcts",
-                                  "vmcts"]
+    assert game.agent_names() == ["random", "greedy", "heuristic:builder", "heuristic:merchant", "heuristic:value",
+                                  "flatmc", "mcts", "vmcts"]
     assert all(w.shape == (len(BA.FEATURES),) for w in BA.WEIGHTS.values())
 
 
@@ -29,7 +29,7 @@ def _states(players, seed, k):
     return out[:: max(1, len(out) // k)]
 
 
-@pytest.mark.parametrize("spec", ["greedy", "heuristic:merchant", "flatmc:n=2", "mcts:iters=40"])
+@pytest.mark.parametrize("spec", ["greedy", "heuristic:merchant", "flatmc:n=2", "mcts:iters=40", "vmcts:iters=40"])
 def test_no_peeking_at_stacks_decks_or_chance(spec):
     rnd = random.Random(3)
     for players in (2, 4):
@@ -56,3 +56,31 @@ def test_the_hidden_information_matters():
             b.apply_action(action)
         differs += a.to_dict() != b.to_dict()
     assert differs >= 3
+
+
+def _columns_led(a, p):
+    """Bonus cards seat p would take if the columns were resolved now (rules 6.1), from the state array."""
+    from brux.games.bruxelles1893.kernel import layout as L
+
+    led = 0
+    for col in range(5):
+        total = [sum(int(a[L.SP_BID + r * 5 + col]) for r in range(5) if a[L.SP_OCC + r * 5 + col] == q)
+                 for q in range(int(a[L.P_PLAYERS]))]
+        led += a[L.BON_STRIP + col] >= 0 and total[p] > 0 and total.count(max(total)) == 1 and total[p] == max(total)
+    return led
+
+
+def test_columns_feature_counts_the_bonus_cards_led_by_bids():
+    seen = 0
+    for state in _states(3, seed=4, k=60):
+        for p in range(3):
+            led = BA.features(state.array, p)["columns"]
+            assert led == _columns_led(state.array, p)
+            seen += led > 0
+    assert seen >= 5
+
+
+def test_vmcts_plays_with_the_fitted_value_weights():
+    assert "value" in BA.WEIGHTS and BA.WEIGHTS["value"].shape == (len(BA.FEATURES),)
+    for state in _states(3, seed=6, k=4):
+        assert choose(state, "vmcts:iters=30", seed=1) == choose(state, "vmcts:iters=30,eval=value", seed=1)

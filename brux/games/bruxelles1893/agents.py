@@ -70,12 +70,45 @@ def determinise(s, me, rng, ko, co):
     s[L.G_RNG_CTR] = 0
 
 
-FEATURES = ("vp", "money", "works", "figures", "tracks", "tiles_left", "nobles", "jokers", "supply", "courthouse")
+FEATURES = ("vp", "money", "works", "figures", "tracks", "tiles_left", "nobles", "jokers", "supply", "courthouse",
+            "columns", "exhibitions", "tucked")
+_Z = (0.0, 0.0, 0.0)  # the personas do not weigh columns, exhibitions, tucked
 WEIGHTS = {
-    "greedy": np.array([1.0, 0.3, 0.8, 0.5, 1.5, -1.0, 0.6, 0.4, 0.3, -1.0]),
-    "builder": np.array([1.0, 0.2, 0.3, 0.3, 1.0, -3.0, 1.0, 0.8, 0.2, -0.5]),
-    "merchant": np.array([1.0, 0.5, 1.5, 0.3, 1.0, -0.5, 0.3, 0.2, 0.3, -0.5]),
+    "greedy": np.array([1.0, 0.3, 0.8, 0.5, 1.5, -1.0, 0.6, 0.4, 0.3, -1.0, *_Z]),
+    "builder": np.array([1.0, 0.2, 0.3, 0.3, 1.0, -3.0, 1.0, 0.8, 0.2, -0.5, *_Z]),
+    "merchant": np.array([1.0, 0.5, 1.5, 0.3, 1.0, -0.5, 0.3, 0.2, 0.3, -0.5, *_Z]),
+    # `value`: a conditional logit of the final win on the features, fitted to self-play positions
+    # (`python -m brux.agents.fit`, docs/agents.md), scaled so that the win chance is a softmax of the values at
+    # temperature 6, vmcts's default
+    "value": np.array([0.52, 0.134, 2.72, -0.278, 1.02, -0.946, 0.322, 0.0542, -0.537, -1.97, 1.46, -0.169, 1.47]),
 }
+
+
+@njit(**JIT)
+def _bids(s, q, col):
+    """Seat q's total of bids in board column col (what decides the column's bonus card, rules 6.1)."""
+    t = 0
+    for r in range(5):
+        sp = r * 5 + col
+        if s[L.SP_OCC + sp] == q:
+            t += s[L.SP_BID + sp]
+    return t
+
+
+@njit(**JIT)
+def _columns(s, p):
+    """Bonus cards seat p would take now: columns holding a card where its bids are the strict maximum."""
+    k = 0
+    for col in range(5):
+        if s[L.BON_STRIP + col] < 0:
+            continue
+        mine = _bids(s, p, col)
+        lead = mine > 0
+        for q in range(s[L.P_PLAYERS]):
+            if q != p and _bids(s, q, col) >= mine:
+                lead = False
+        k += lead
+    return k
 
 
 @njit(**JIT)
@@ -89,15 +122,31 @@ def values(s, w, out):
         figs = 0
         for f in range(C.N_FIGURES):
             figs += s[o + L.S_FIG + f] > 0
+        tucked = 0
+        for k in range(4):
+            tucked += s[o + L.S_ROWN + k]
         f = (s[o + L.S_VP], s[o + L.S_MONEY], works, figs,
              s[o + L.S_TRACK] + s[o + L.S_TRACK + 1] + s[o + L.S_TRACK + 2],
              s[o + L.S_TILES] + s[o + L.S_TILES + 1] + s[o + L.S_TILES + 2],
              s[o + L.S_MAT] + s[o + L.S_MAT + 1] + s[o + L.S_MAT + 2], s[o + L.S_MAT + C.JOKER],
-             s[o + L.S_SUPPLY], s[o + L.S_COURT])
+             s[o + L.S_SUPPLY], s[o + L.S_COURT],
+             _columns(s, p) if w[10] != 0.0 else 0, s[o + L.S_EXH], tucked)
         v = 0.0
-        for k in range(10):
+        for k in range(13):
             v += w[k] * f[k]
         out[p] = v
+
+
+def features(state: np.ndarray, seat_index: int) -> dict[str, float]:
+    """The evaluation features of one seat (for notebooks, tests and `brux.agents.fit`): feature name -> value."""
+    out = np.zeros(state[L.P_PLAYERS])
+    names = {}
+    for i, name in enumerate(FEATURES):
+        w = np.zeros(len(FEATURES))
+        w[i] = 1.0
+        values(state, w, out)
+        names[name] = float(out[seat_index])
+    return names
 
 
 @njit(**JIT)
