@@ -130,7 +130,7 @@ def implied_no_decision(lf: pl.LazyFrame, column: str) -> pl.DataFrame | None:
     found = []
     for col in earlier:
         label = pl.col(col).cast(pl.String).fill_null("-")
-        missing = (lf.filter(pl.col(column).is_null()).group_by(keys)
+        missing = (lf.filter(pl.col(column).cast(pl.String).fill_null("-") == "-").group_by(keys)
                    .agg(pl.len().alias("n"), label.n_unique().alias("labels"), label.first().alias("label")))
         totals = lf.group_by(*keys, label.alias("label")).agg(pl.len().alias("total"))
         found.append(missing.join(totals, on=[*keys, "label"]).filter(

@@ -180,12 +180,13 @@ def test_default_correction_is_simultaneous_and_the_report_says_which(planted_ta
     assert "not simultaneous" in interval_note("fdr_bh", 24, 0.95)
 
 
-def test_no_decision_row_that_repeats_an_earlier_opening_is_counted_once():
+@pytest.mark.parametrize("none", [None, "-"])  # results folders store no decision as "-"
+def test_no_decision_row_that_repeats_an_earlier_opening_is_counted_once(none):
     # opening_1 PASS ends the opening: those games have no opening_2, so opening_2's "-" row is the same games
     rng = np.random.default_rng(3)
     n = 6_000
     first = rng.choice(["A", "B", "PASS"], size=n)
-    second = np.where(first == "PASS", None, rng.choice(["x", "y"], size=n))
+    second = np.where(first == "PASS", none, rng.choice(["x", "y"], size=n))
     df = pl.DataFrame({"players": 2, "seat": np.tile([0, 1], n // 2), "win_share": rng.integers(0, 2, n) * 1.0,
                        "opening_1": first, "opening_2": pl.Series(second.tolist(), dtype=pl.String)})
     op2 = opening_strength(df, "opening_2", min_games=10)
