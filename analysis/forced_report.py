@@ -48,18 +48,19 @@ def observational_effects(results_dir: str | Path, game: str, players: int, conf
 
 def with_observation(table: pl.DataFrame, observed: pl.DataFrame) -> pl.DataFrame:
     """The forced table with the observational columns and ``disagree``: the intervals do not overlap, or the
-    estimates have opposite signs while one of the two intervals excludes 0 (null without an observation)."""
+    estimates have opposite signs while one of the two intervals excludes 0 (null without an observation, or
+    without a forced interval: a row seen on one deal only)."""
     t = table.join(observed.with_columns(pl.col("seat").cast(table["seat"].dtype)), on=["seat", "opening"],
                    how="left", maintain_order="left")
     apart = (pl.col("low") > pl.col("obs_high")) | (pl.col("obs_low") > pl.col("high"))
     excludes = (pl.col("low") > 0) | (pl.col("high") < 0) | (pl.col("obs_low") > 0) | (pl.col("obs_high") < 0)
     flipped = (pl.col("effect") * pl.col("obs_effect") < 0) & excludes
-    return t.with_columns(pl.when(pl.col("obs_effect").is_null()).then(None)
-                          .otherwise(apart | flipped).alias("disagree"))
+    unknown = pl.col("obs_effect").is_null() | pl.col("low").is_nan() | pl.col("high").is_nan()
+    return t.with_columns(pl.when(unknown).then(None).otherwise(apart | flipped).alias("disagree"))
 
 
 def _iv(lo: float, hi: float) -> str:
-    return f"{lo:+.1f} to {hi:+.1f}"
+    return "none (one deal)" if lo != lo or hi != hi else f"{lo:+.1f} to {hi:+.1f}"
 
 
 def _name(opening: str) -> str:

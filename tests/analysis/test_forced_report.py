@@ -37,6 +37,14 @@ def test_disagreement_is_non_overlap_or_a_sign_flip_an_interval_supports():
     assert got == {"A": True, "B": True, "C": False, "D": None}
 
 
+def test_a_row_seen_on_one_deal_neither_agrees_nor_disagrees():
+    nan = float("nan")
+    t = _table([(0, "ONCE", 0.0, nan, nan)])
+    obs = pl.DataFrame({"seat": [0], "opening": ["ONCE"], "obs_effect": [1.0], "obs_low": [-20.0],
+                        "obs_high": [22.0], "obs_games": [53]})
+    assert with_observation(t, obs)["disagree"].to_list() == [None]
+
+
 def test_observational_effects_of_an_ordinary_run(tmp_path):
     sims.run("bruxelles1897", 3, 3000, seed=3, out=tmp_path / "r", jobs=1)
     obs = observational_effects(tmp_path / "r", "bruxelles1897", 3)
