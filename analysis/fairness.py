@@ -9,9 +9,11 @@ from those counts, whatever the number of games.
 
 The **fairness verdict** compares the seats with each other, an equivalence test by interval inclusion: every pair
 of seats gets an interval for the difference of their win shares, paired by game and simultaneous over the
-``players * (players - 1) / 2`` pairs (Bonferroni); the game is *fair within +-margin* when every pair's interval
-lies inside ``(-margin, margin)``, *not fair* when some pair's interval lies entirely outside ``[-margin, margin]``,
-and *not decided yet* otherwise. Each wrong verdict has probability at most ``1 - confidence``. Each seat's
+``players * (players - 1) / 2`` pairs (Bonferroni); the game is *not fair* when some pair's interval lies entirely
+outside ``[-margin, margin]``. It is *fair within +-margin* when every pair passes two one-sided tests at level
+``1 - confidence`` (TOST: the pair's ``1 - 2 alpha`` interval inside ``(-margin, margin)``); as every pair must
+pass, this intersection-union test needs no correction over the pairs (Berger 1982). Otherwise *not decided yet*.
+Each wrong verdict has probability at most ``1 - confidence``. Each seat's
 deviation from the fair share ``1/players`` is reported beside it (simultaneous over the seats). The intervals are
 fixed-sample normal intervals, or, for a run that was stopped by looking at its results
 (``brux run --until-decided``), the always-valid confidence sequences of :mod:`analysis.sequential`; ``check_stop``
@@ -179,8 +181,9 @@ class FairnessVerdict:
     """The equivalence verdict of one player count (see the module notes).
 
     ``pairs`` lists the seat pairs ``(a, b)``, ``a < b``; ``pair_diff`` = share a - share b with the simultaneous
-    interval ``pair_low``/``pair_high``, on which ``verdict`` (``"fair"``, ``"not fair"`` or ``"not decided"``)
-    is decided. ``best_seat``/``worst_seat`` have the largest and smallest win share, ``gap`` = their difference
+    interval ``pair_low``/``pair_high``, on which ``"not fair"`` is decided, and the equivalence bounds
+    ``fair_low``/``fair_high`` (one-sided at ``1 - confidence`` each), on which ``"fair"`` is decided: ``verdict``
+    is one of ``"fair"``, ``"not fair"`` or ``"not decided"``. ``best_seat``/``worst_seat`` have the largest and smallest win share, ``gap`` = their difference
     with the interval ``gap_low``/``gap_high`` (that pair's). ``deviation[s]`` = seat s's win share - 1/players with
     the interval ``low[s]``/``high[s]`` (simultaneous over the seats); ``max_deviation`` (largest |deviation|) with
     ``max_deviation_low``/``max_deviation_high``. ``more_games`` estimates the games still needed for an 80 %
@@ -214,6 +217,8 @@ class FairnessVerdict:
     method: str
     half_width: float = field(default=float("nan"))
     gap_half_width: float = field(default=float("nan"))
+    fair_low: np.ndarray = field(default_factory=lambda: np.array([]))
+    fair_high: np.ndarray = field(default_factory=lambda: np.array([]))
 
     def sentence(self) -> str:
         """The verdict in one plain sentence with its numbers: the gap between the best and the worst seat."""
@@ -226,7 +231,8 @@ class FairnessVerdict:
                f"points ({pct(self.gap_low, True, 2)} to {pct(self.gap_high, True, 2)}, {self.confidence:.0%} "
                f"{self._valid()}simultaneous over the {plural(len(self.pairs), 'pair')} of seats)")
         if self.verdict == "fair":
-            return f"Seats: fair within ±{pts} of win share (every pair of seats); the largest gap, {gap}."
+            return (f"Seats: fair within ±{pts} of win share (every pair of seats passes two one-sided "
+                    f"{1 - self.confidence:.0%} tests); the largest gap, {gap}.")
         if self.verdict == "not fair":
             return f"Seats: not fair (a gap between seats beyond ±{pts} of win share); {gap}."
         more = (f"needs about {_round2(self.more_games):,} more games (an {DECISION_POWER:.0%} chance of a "
@@ -257,9 +263,10 @@ def _round2(n: int) -> int:
     return int(round(n, -digits)) if n >= 100 else int(n)
 
 
-def _decide(low: np.ndarray, high: np.ndarray, margin: float) -> str:
-    """The verdict on pairwise intervals ``low``/``high``."""
-    fair, unfair = verdict_masks(low, high, margin)
+def _decide(low: np.ndarray, high: np.ndarray, margin: float, fair_low: np.ndarray | None = None,
+            fair_high: np.ndarray | None = None) -> str:
+    """The verdict on simultaneous pairwise intervals ``low``/``high`` and equivalence bounds (default: the same)."""
+    fair, unfair = verdict_masks(low, high, margin, fair_low, fair_high)
     return "fair" if fair else "not fair" if unfair else "not decided"
 
 
@@ -268,13 +275,14 @@ DECISION_POWER = 0.8
 _POWER_DRAWS = 4000
 
 
-def games_needed(diff: np.ndarray, cov: np.ndarray, half_width_at: Callable[[float], np.ndarray], margin: float,
+def games_needed(diff: np.ndarray, cov: np.ndarray,
+                 half_width_at: Callable[[float], tuple[np.ndarray, np.ndarray]], margin: float,
                  games: int, power: float = DECISION_POWER, cap: float = 1e12) -> int | None:
     """Games (in total) at which the verdict is reached with probability ``power`` if the true pairwise seat
     differences are today's estimates ``diff``, with ``cov`` the covariance of one game's pairwise differences.
 
     The estimates after ``n`` games are drawn as ``diff + N(0, cov / n)`` (a fixed, seeded set of draws, so the
-    figure is reproducible) and decided with the half-widths ``half_width_at(n)``; solved by bisection on ``n``.
+    figure is reproducible) and decided with the half-widths ``half_width_at(n)`` (simultaneous, equivalence); solved by bisection on ``n``.
     None when even ``cap`` games do not reach ``power`` (a gap on the margin).
     """
     w, v = np.linalg.eigh(np.atleast_2d(cov))
@@ -283,8 +291,8 @@ def games_needed(diff: np.ndarray, cov: np.ndarray, half_width_at: Callable[[flo
 
     def likely(n: float) -> bool:
         draws = diff + z / np.sqrt(n)
-        half = half_width_at(n)
-        fair, unfair = verdict_masks(draws - half, draws + half, margin)
+        half, eq = half_width_at(n)
+        fair, unfair = verdict_masks(draws - half, draws + half, margin, draws - eq, draws + eq)
         return float(np.mean(fair | unfair)) >= power
 
     if likely(games):
@@ -328,6 +336,7 @@ def fairness_verdict(counts: np.ndarray, margin: float = DEFAULT_MARGIN, confide
     diff = mo.mean[ia] - mo.mean[ib]
     enough = n >= MIN_GAMES
     plow, phigh = np.full(len(pairs), np.nan), np.full(len(pairs), np.nan)
+    flow, fhigh = plow.copy(), phigh.copy()
     sd_pair = mo.difference_se()[ia, ib] * np.sqrt(max(n, 1))
     if sequential is not None:
         rule, target = sequential.get("rule", "decided"), sequential.get("target")
@@ -336,35 +345,42 @@ def fairness_verdict(counts: np.ndarray, margin: float = DEFAULT_MARGIN, confide
         def seat_half(m: float) -> np.ndarray:
             return np.full(p, sq.cs_half_width(m, 1.0 - confidence, p, tuned))
 
-        def pair_half(m: float) -> np.ndarray:
-            return sq.pair_half_width_at(m, sd_pair, 1.0 - confidence)
+        def pair_half(m: float) -> tuple[np.ndarray, np.ndarray]:
+            return (sq.pair_half_width_at(m, sd_pair, 1.0 - confidence),
+                    sq.pair_half_width_at(m, sd_pair, 1.0 - confidence, simultaneous=False))
 
         if enough:
             chunks = np.asarray(sequential.get("chunk_counts", []), dtype=float)
             if chunks.ndim != 2 or chunks.shape[1] != len(counts) or not np.array_equal(chunks.sum(axis=0), counts):
                 chunks = np.asarray(counts, dtype=float)[None, :]  # one block: still valid at this many games
-            seq_low, seq_high = sq.pair_sequence(chunks, 1.0 - confidence, sq.pair_target(rule, target, margin))
-            plow, phigh = seq_low[-1], seq_high[-1]
+            bet_target = sq.pair_target(rule, target, margin)
+            seq_low, seq_high = sq.pair_sequence(chunks, 1.0 - confidence, bet_target)
+            eq_low, eq_high = sq.pair_sequence(chunks, 1.0 - confidence, bet_target, simultaneous=False)
+            plow, phigh, flow, fhigh = seq_low[-1], seq_high[-1], eq_low[-1], eq_high[-1]
         method = ("always-valid confidence sequences: seat differences by predictable plug-in empirical Bernstein "
-                  "(Waudby-Smith and Ramdas) with a union bound over the pairs, seats by a normal mixture "
+                  "(Waudby-Smith and Ramdas) with a union bound over the pairs (one-sided bounds at the full level for "
+                  "'fair', an intersection-union test), seats by a normal mixture "
                   "(Hoeffding) with Bonferroni over the seats")
     else:
         z_seat, z_pair = z_simultaneous(p, confidence), z_simultaneous(len(pairs), confidence)
+        z_eq = float(_st.norm.ppf(confidence))  # one-sided at 1 - confidence: the TOST of each pair
         sd = np.sqrt(np.diag(mo.cov))
 
         def seat_half(m: float) -> np.ndarray:
             return z_seat * sd / np.sqrt(m)
 
-        def pair_half(m: float) -> np.ndarray:
-            return z_pair * sd_pair / np.sqrt(m)
+        def pair_half(m: float) -> tuple[np.ndarray, np.ndarray]:
+            return z_pair * sd_pair / np.sqrt(m), z_eq * sd_pair / np.sqrt(m)
 
         if enough:
-            plow, phigh = diff - pair_half(n), diff + pair_half(n)
+            h_sim, h_eq = pair_half(n)
+            plow, phigh, flow, fhigh = diff - h_sim, diff + h_sim, diff - h_eq, diff + h_eq
         method = ("normal intervals from per-game win shares: seat differences paired by game with Bonferroni "
-                  "over the pairs, seats with Bonferroni over the seats")
+                  "over the pairs (two one-sided tests per pair for 'fair', an intersection-union test), seats with "
+                  "Bonferroni over the seats")
     half = seat_half(n) if enough else np.full(p, np.nan)
     low, high = dev - half, dev + half
-    verdict = _decide(plow, phigh, margin) if enough else "not decided"
+    verdict = _decide(plow, phigh, margin, flow, fhigh) if enough else "not decided"
     more = None
     if verdict == "not decided" and enough:
         a = np.zeros((len(pairs), p))
@@ -380,7 +396,8 @@ def fairness_verdict(counts: np.ndarray, margin: float = DEFAULT_MARGIN, confide
     dlo, dhi = _abs_range(low, high)
     return FairnessVerdict(p, n, margin, confidence, mo.mean, dev, low, high, float(np.max(np.abs(dev))), dlo, dhi,
                            pairs, diff, plow, phigh, best, worst, float(sign * diff[k]), float(g_lo), float(g_hi),
-                           verdict, more, method, float(np.max(half)), float(np.max((phigh - plow) / 2)))
+                           verdict, more, method, float(np.max(half)), float(np.max((phigh - plow) / 2)),
+                           flow, fhigh)
 
 
 def check_stop(chunk_counts: np.ndarray, rule: str, *, target: float | None = None, margin: float = DEFAULT_MARGIN,

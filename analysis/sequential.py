@@ -17,8 +17,10 @@ lambda ~ N(0, 1/rho) of exp(lambda S_t - lambda^2 V_t / 2)). ``rho`` sets where
 the boundary is tightest; it is tuned to the games at which the half-width asked is reached (never to the --games
 cap). The seats share ``alpha`` by Bonferroni. The fairness verdict compares seats: each pair's per-game
 difference gets the predictable plug-in empirical-Bernstein sequence of Waudby-Smith and Ramdas ("Estimating means
-of bounded random variables by betting", JRSS-B 2023, Theorem 2), ``alpha`` split over the pairs, with its bet fixed
-per chunk from the earlier chunks (``pair_sequence``), so it is computed exactly from per-chunk pattern counts.
+of bounded random variables by betting", JRSS-B 2023, Theorem 2), with its bet fixed per chunk from the earlier
+chunks (``pair_sequence``), so it is computed exactly from per-chunk pattern counts: ``alpha`` split over the pairs
+and both sides for the simultaneous intervals ("not fair"), and one-sided bounds at ``alpha`` each for the
+equivalence decision ("fair", an intersection-union test: every pair must be inside the margin).
 """
 
 from __future__ import annotations
@@ -104,18 +106,21 @@ def _psi(lam: np.ndarray) -> np.ndarray:
     return (-np.log1p(-lam) - lam) / 4
 
 
-def pair_sequence(chunk_counts: np.ndarray, alpha: float, target: float) -> tuple[np.ndarray, np.ndarray]:
+def pair_sequence(chunk_counts: np.ndarray, alpha: float, target: float,
+                  simultaneous: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """Always-valid intervals of every seat difference after each chunk: ``(low, high)``, each ``(..., chunks,
     pairs)``, from pattern counts ``(..., chunks, 2**players)`` in chunk order.
 
     Predictable plug-in empirical-Bernstein confidence sequence (Waudby-Smith and Ramdas 2023, Theorem 2) of each
-    pair's per-game difference mapped to [0, 1], ``alpha`` split over the pairs, two-sided. The bet and the centring
+    pair's per-game difference mapped to [0, 1]: ``alpha`` split over the pairs and the two sides (``simultaneous``),
+    or each pair's lower and upper bounds one-sided at ``alpha`` each (the equivalence bounds of the "fair"
+    decision, an intersection-union test). The bet and the centring
     of a chunk are computed from the chunks before it (so every sum is exact from pattern counts), the bet tuned to
     a half-width of ``target`` with the variance estimated so far; the intervals are intersected over the chunks.
     """
     counts = np.asarray(chunk_counts, dtype=float)
     x = pair_patterns(int(round(np.log2(counts.shape[-1]))))
-    log_term = np.log(2 * x.shape[1] / alpha)
+    log_term = np.log((2 * x.shape[1] if simultaneous else 1) / alpha)
     shape = counts.shape[:-2] + (x.shape[1],)
     n, sx, sxx, lam_sum, lam_x, penalty = (np.zeros(shape) for _ in range(6))
     lo, hi = np.full(shape, -1.0), np.full(shape, 1.0)
@@ -138,10 +143,12 @@ def pair_sequence(chunk_counts: np.ndarray, alpha: float, target: float) -> tupl
     return low, high
 
 
-def pair_half_width_at(games: float, sd: np.ndarray, alpha: float) -> np.ndarray:
+def pair_half_width_at(games: float, sd: np.ndarray, alpha: float, simultaneous: bool = True) -> np.ndarray:
     """The half-width the pairwise sequences reach near ``games`` games when tuned there, for per-game
-    differences of standard deviation ``sd`` (``sd * sqrt(2 log(2 pairs / alpha) / games)``)."""
-    return np.asarray(sd) * np.sqrt(2 * np.log(2 * len(sd) / alpha) / games)
+    differences of standard deviation ``sd`` (``sd * sqrt(2 log(2 pairs / alpha) / games)``; one-sided bounds at
+    ``alpha`` each when not ``simultaneous``: ``log(1 / alpha)``)."""
+    k = 2 * len(sd) if simultaneous else 1
+    return np.asarray(sd) * np.sqrt(2 * np.log(k / alpha) / games)
 
 
 def simulate_paths(n_runs: int = 1000, *, rule: str = "decided", target: float | None = None,
@@ -166,7 +173,8 @@ def simulate_paths(n_runs: int = 1000, *, rule: str = "decided", target: float |
     tuned = games_for_precision(seat_target(rule, target, margin), alpha, p)
     half = np.array([cs_half_width(n, alpha, p, tuned) for n in looks])[None, :, None]
     low, high = pair_sequence(blocks, alpha, pair_target(rule, target, margin))
-    fair, unfair = verdict_masks(low, high, margin)
+    fair_low, fair_high = pair_sequence(blocks, alpha, pair_target(rule, target, margin), simultaneous=False)
+    fair, unfair = verdict_masks(low, high, margin, fair_low, fair_high)
     done = fair | unfair if rule == "decided" else np.broadcast_to(half[..., 0] <= target, fair.shape)
     stopped = done.any(axis=1)
     first = np.where(stopped, done.argmax(axis=1), looks.size - 1)

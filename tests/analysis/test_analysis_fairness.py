@@ -166,3 +166,27 @@ def test_games_must_have_one_row_per_seat():
     t = make_table(10, 3, seed=1).filter(~((pl.col("game_id") == 3) & (pl.col("seat") == 1)))
     with pytest.raises(ValueError, match="exactly `players` rows"):
         pattern_counts(t)
+
+
+def test_fair_is_a_tost_per_pair_and_not_fair_needs_simultaneous_intervals():
+    from scipy import stats
+
+    from analysis.fairness import z_simultaneous
+
+    # equal seats at the games where the TOST bounds fit inside ±2 points but the Bonferroni intervals do not
+    counts = _counts([1 / 3] * 3, 6_000)
+    v = fairness_verdict(counts, margin=0.02)
+    se = moments(counts).difference_se()[0, 1]
+    assert np.allclose(v.fair_high - v.pair_diff, stats.norm.ppf(0.95) * se, rtol=1e-6)
+    assert np.allclose(v.pair_high - v.pair_diff, z_simultaneous(3, 0.95) * se, rtol=1e-6)
+    assert np.all(v.fair_high < 0.02) and np.any(v.pair_high > 0.02)
+    assert v.verdict == "fair" and "two one-sided 5% tests" in v.sentence()
+    # a gap just beyond the margin: its one-sided bound is beyond, its simultaneous interval is not: undecided
+    counts = _counts([1 / 3 - 0.0115, 1 / 3, 1 / 3 + 0.0115], 60_000)
+    v = fairness_verdict(counts, margin=0.02)
+    assert v.verdict == "not decided" and v.gap_low < 0.02
+    # always-valid: the one-sided sequences at alpha are narrower than the simultaneous ones and decide "fair"
+    chunks = np.array([_counts([1 / 3] * 3, 3_000)] * 4)
+    s = fairness_verdict(chunks.sum(axis=0), margin=0.02, sequential={"rule": "decided", "chunk_counts": chunks})
+    assert np.all(s.fair_high - s.fair_low < s.pair_high - s.pair_low)
+    assert s.verdict == "fair" and np.any(s.pair_high > 0.02)
