@@ -183,8 +183,9 @@ class FairnessVerdict:
     ``pairs`` lists the seat pairs ``(a, b)``, ``a < b``; ``pair_diff`` = share a - share b with the simultaneous
     interval ``pair_low``/``pair_high``, on which ``"not fair"`` is decided, and the equivalence bounds
     ``fair_low``/``fair_high`` (one-sided at ``1 - confidence`` each), on which ``"fair"`` is decided: ``verdict``
-    is one of ``"fair"``, ``"not fair"`` or ``"not decided"``. ``best_seat``/``worst_seat`` have the largest and smallest win share, ``gap`` = their difference
-    with the interval ``gap_low``/``gap_high`` (that pair's). ``deviation[s]`` = seat s's win share - 1/players with
+    is one of ``"fair"``, ``"not fair"`` or ``"not decided"``. ``best_seat``/``worst_seat`` have the largest and
+    smallest win share, ``gap`` = their difference with the interval ``gap_low``/``gap_high`` (that pair's).
+    ``deviation[s]`` = seat s's win share - 1/players with
     the interval ``low[s]``/``high[s]`` (simultaneous over the seats); ``max_deviation`` (largest |deviation|) with
     ``max_deviation_low``/``max_deviation_high``. ``more_games`` estimates the games still needed for an 80 %
     chance of a decision if the current estimates and spread are the truth (None: decided, too few games, or no
@@ -282,7 +283,8 @@ def games_needed(diff: np.ndarray, cov: np.ndarray,
     differences are today's estimates ``diff``, with ``cov`` the covariance of one game's pairwise differences.
 
     The estimates after ``n`` games are drawn as ``diff + N(0, cov / n)`` (a fixed, seeded set of draws, so the
-    figure is reproducible) and decided with the half-widths ``half_width_at(n)`` (simultaneous, equivalence); solved by bisection on ``n``.
+    figure is reproducible) and decided with the half-widths ``half_width_at(n)`` (simultaneous, equivalence);
+    solved by bisection on ``n``.
     None when even ``cap`` games do not reach ``power`` (a gap on the margin).
     """
     w, v = np.linalg.eigh(np.atleast_2d(cov))
