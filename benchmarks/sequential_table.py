@@ -21,7 +21,7 @@ from analysis.sequential import cs_half_width, simulate_paths, simulate_runs, sy
 from analysis.stats import share_interval, wilson_interval
 
 RUNS, LOOK, CAP, MARGIN, SEED = 1_000, 2_000, 400_000, 0.02, 11
-FINE_LOOK = 500  # the sequence's own cost, with looks as frequent as a test can afford (runs look once per batch)
+FINE_LOOK = 250  # the sequence's own cost, with looks as frequent as a test can afford (runs look once per batch)
 FIXED_DRAWS, BOOT = 20_000, 1_000
 CASES = {"3 equal seats (5% shared first)": ((1 / 3, 1 / 3, 1 / 3), 0.05),
          "gap of seats 1 and 0 on the margin": ((1 / 3 - 0.01, 1 / 3 + 0.01, 1 / 3), 0.0),

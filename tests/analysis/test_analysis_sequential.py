@@ -137,8 +137,8 @@ def test_the_fixed_sample_references_and_the_coverage_at_the_stop():
     cov = bt.coverage_at_stop(*bt.CASES["Bruxelles 1897 shares"])
     assert cov["seat differences (always valid, simultaneous over the pairs)"] >= 0.95
     # the sequence decides "fair" on one-sided bounds per pair (intersection-union): its median games stay within
-    # 1.6 times the classic TOST's when it may look every 500 games
-    seq = sq.simulate_runs(1000, look_every=bt.FINE_LOOK, max_games=100_000, seed=3)
-    assert seq["fair"] >= 0.95 and seq["games_median"] <= 1.6 * tost
+    # 1.5 times the classic TOST's when it may look every 250 games (1.46 to 1.50 over five seeds)
+    seq = sq.simulate_runs(1000, look_every=bt.FINE_LOOK, max_games=60_000, seed=3)
+    assert seq["fair"] >= 0.95 and seq["games_median"] <= 1.5 * tost
     assert cov["seat table (always valid, simultaneous over the seats)"] >= 0.95
     assert cov["win share, score interval, all seats at once (fixed-sample)"] < 0.95  # what the label warns of
