@@ -668,50 +668,50 @@ def _sources_table(cmp: SweepComparison) -> pl.DataFrame:
 
 
 def _blocks(cmp: SweepComparison) -> tuple[str, list[Any], dict[str, pl.DataFrame]]:
+    from .page import Block
     from .plots import figure_png
-    from .report import _Block
 
     m = cmp.manifest
     spec = m.get("spec") or {}
     pct_conf = f"{cmp.confidence:.0%}"
     blocks: list[Any] = []
     add = blocks.append
-    add(_Block("h2", "Findings"))
-    add(_Block("ul", cmp.findings()))
+    add(Block("h2", "Findings"))
+    add(Block("ul", cmp.findings()))
 
-    add(_Block("h2", "Seat gap per cell"))
-    add(_Block("image", figure_png(cmp.plot()), "Seat gap per cell and difference from the baseline"))
-    add(_Block("p", f"Seat gap = best seat's win share - worst seat's (a k-way tie for first counts 1/k), with a "
+    add(Block("h2", "Seat gap per cell"))
+    add(Block("image", figure_png(cmp.plot()), "Seat gap per cell and difference from the baseline"))
+    add(Block("p", f"Seat gap = best seat's win share - worst seat's (a k-way tie for first counts 1/k), with a "
                     f"{pct_conf} percentile bootstrap interval over games. The difference from the baseline is "
                     "paired by game (the cells share game seeds); its interval is a paired percentile bootstrap at "
                     f"{pct_conf} split over the variants of a player count and line-up (Bonferroni), with as many "
                     "replicates as needed for the Monte Carlo error of its ends to be at most a tenth of their "
                     "distance to 0 (capped)."))
-    add(_Block("table", _cells_table(cmp)))
+    add(Block("table", _cells_table(cmp)))
     if cmp.missing:
-        add(_Block("p", "Cells without results yet (run the sweep again to finish them): " + "; ".join(cmp.missing)))
+        add(Block("p", "Cells without results yet (run the sweep again to finish them): " + "; ".join(cmp.missing)))
 
-    add(_Block("h2", "Difference from the baseline"))
-    add(_Block("p", f"Per seat: mean over paired games of (win share under the variant - under the baseline), "
+    add(Block("h2", "Difference from the baseline"))
+    add(Block("p", f"Per seat: mean over paired games of (win share under the variant - under the baseline), "
                     f"{pct_conf} normal interval; two-sided z test, p-values corrected with "
                     f"{CORRECTION_NAMES.get(cmp.correction, cmp.correction)} over "
                     "all variant x seat rows."))
     seats = cmp.seats.filter(~pl.col("baseline"))
-    add(_Block("table", pl.DataFrame([{
+    add(Block("table", pl.DataFrame([{
         "Variant": r["variant"], "Players": r["players"], "Seat": r["seat"], "Win share (%)": pct(r["win_share"]),
         "Baseline (%)": pct(r["baseline_share"]), "Difference (points)": pct(r["diff"], True, 2),
         "Interval": f"{pct(r['diff_low'], True, 2)} to {pct(r['diff_high'], True, 2)}",
         "Adjusted p": format_p(r["p_adjusted"]),
     } for r in seats.iter_rows(named=True)]) if seats.height else pl.DataFrame()))
 
-    add(_Block("h2", "Score sources"))
+    add(Block("h2", "Score sources"))
     if cmp.sources.height:
-        add(_Block("p", "Share of all VP per scoring source (all seats), per cell, in %."))
-        add(_Block("table", _sources_table(cmp)))
+        add(Block("p", "Share of all VP per scoring source (all seats), per cell, in %."))
+        add(Block("table", _sources_table(cmp)))
     else:
-        add(_Block("p", "No vp_<source> columns in the results."))
+        add(Block("p", "No vp_<source> columns in the results."))
 
-    add(_Block("h2", "Sweep"))
+    add(Block("h2", "Sweep"))
     grid = m.get("grid") or {}
     items = [
         ("game", spec.get("game")), ("description", m.get("description") or ""),
@@ -723,10 +723,10 @@ def _blocks(cmp: SweepComparison) -> tuple[str, list[Any], dict[str, pl.DataFram
         ("cells", f"{len(m['cells'])} ({cmp.cells.height} with results)"),
         ("folder", str(cmp.path)), ("sweep file", m.get("source") or ""), ("brux version", m.get("brux_version")),
     ]
-    add(_Block("dl", [(k, str(v)) for k, v in items if v not in (None, "")]))
+    add(Block("dl", [(k, str(v)) for k, v in items if v not in (None, "")]))
 
-    add(_Block("h2", "Method"))
-    add(_Block("p", "Every cell of a player count and line-up is played from the same master seed, so game i has the "
+    add(Block("h2", "Method"))
+    add(Block("p", "Every cell of a player count and line-up is played from the same master seed, so game i has the "
                     "same game seed, hence the same deals and chance events, under every variant (common random "
                     "numbers); the seeds are checked before pairing. Resampling games only changes how often each "
                     "joint win pattern occurs, so a bootstrap replicate is one multinomial draw of those counts "
@@ -735,15 +735,15 @@ def _blocks(cmp: SweepComparison) -> tuple[str, list[Any], dict[str, pl.DataFram
                     "(conservative). The headline (smallest gap) is chosen after looking at every variant; its "
                     "re-check on fresh seeds is free of that selection."))
     raw = {"cells": cmp.cells, "seats": cmp.seats, "sources": cmp.sources}
-    add(_Block("h2", "Full tables"))
-    add(_Block("p", "Every table in full, also saved as CSV next to this report."))
+    add(Block("h2", "Full tables"))
+    add(Block("p", "Every table in full, also saved as CSV next to this report."))
     for name, t in raw.items():
-        add(_Block("details", t, name))
+        add(Block("details", t, name))
     return f"brux sweep report: {spec.get('game', cmp.path.name)}", blocks, raw
 
 
 def _write(cmp: SweepComparison, out_path: str | Path, format: str) -> Path:
-    from .report import FORMATS, write_page
+    from .page import FORMATS, write_page
 
     if format not in FORMATS:
         raise ValueError(f"format must be one of {FORMATS}, got {format!r}")

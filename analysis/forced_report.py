@@ -12,8 +12,8 @@ import polars as pl
 from scipy import stats as _st
 
 from .io import ResultsError, collect, read_results
+from .page import FORMATS, Block, write_page
 from .plots import figure_png, plot_forced_openings
-from .report import FORMATS, _Block, write_page
 
 OBS_MIN_GAMES = 20  # an opening played fewer times in the ordinary run gets no observational difference
 
@@ -111,33 +111,33 @@ def _shown(t: pl.DataFrame) -> pl.DataFrame:
 
 
 def openings_blocks(table: pl.DataFrame, summary: Mapping[str, Any], confidence: float = 0.95,
-                    heading: str = "Forced openings") -> tuple[str, list[_Block]]:
+                    heading: str = "Forced openings") -> tuple[str, list[Block]]:
     """The title and blocks (under an h2 `heading`) of the forced-openings report of `table` (with `summary`, the
     run's openings.json)."""
-    blocks = [_Block("h2", heading), _Block("ul", sentences(table, confidence))]
+    blocks = [Block("h2", heading), Block("ul", sentences(table, confidence))]
     add = blocks.append
     sequential = summary.get("until_precision") is not None
     interval = ("always-valid confidence sequences (Hoeffding, Bonferroni over every possible row), valid "
                 "however often the run looked" if sequential else "t intervals, Bonferroni over the rows")
-    add(_Block("p", f"{summary['game']}, {summary['players']} players, line-up {' | '.join(summary['agents'])}, "
+    add(Block("p", f"{summary['game']}, {summary['players']} players, line-up {' | '.join(summary['agents'])}, "
                     f"{summary['deals_used']:,} deals (master seed {summary['master_seed']}). On every deal each "
                     "legal first decision of the seat is forced on a copy of the same position and the rest is "
                     "played by the line-up with the same chance and agent streams. Effect: the mean over deals of "
                     "the win share with the opening forced minus the deal's mean over its legal first decisions "
                     f"(points of win share); {confidence:.0%} simultaneous intervals: {interval}."))
-    add(_Block("image", figure_png(plot_forced_openings(table)), "Forced-opening effects"))
+    add(Block("image", figure_png(plot_forced_openings(table)), "Forced-opening effects"))
     if "obs_effect" in table.columns:
-        add(_Block("h3", "Experiment against observation"))
+        add(Block("h3", "Experiment against observation"))
         off = table.filter(pl.col("disagree").fill_null(False))
-        add(_Block("p", "Observed: the seat's win share in the ordinary run's games where it played the opening "
+        add(Block("p", "Observed: the seat's win share in the ordinary run's games where it played the opening "
                         "minus the mean over its openings (simultaneous normal intervals); it compares positions "
                         "as well as moves. Rows disagree when the intervals do not overlap, or the estimates have "
                         f"opposite signs while an interval excludes 0: {off.height} of "
                         f"{table['obs_effect'].is_not_null().sum()} compared rows."))
         if off.height:
-            add(_Block("table", _shown(off)))
-    add(_Block("h3", "Every forced opening"))
-    add(_Block("table", _shown(table)))
+            add(Block("table", _shown(off)))
+    add(Block("h3", "Every forced opening"))
+    add(Block("table", _shown(table)))
     return f"brux forced openings: {summary['game']}, {summary['players']} players", blocks
 
 

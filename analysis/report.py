@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import html
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
-from . import _render as R
 from ._frame import columns, opening_columns, source_columns
 from .balance import GAME_KEY_CANDIDATES, metrics_from_seat_balance, seat_balance
 from .fairness import DEFAULT_MARGIN
@@ -26,6 +23,7 @@ from .findings import (
 from .io import ResultsError, is_sweep, read_results
 from .length import game_length
 from .openings import DEFAULT_CORRECTION
+from .page import FORMATS, Block, write_page
 from .plots import (
     figure_png,
     plot_opening_strength,
@@ -35,19 +33,11 @@ from .plots import (
     plot_vp_distribution,
     vp_counts,
 )
-from .stats import format_p, plural, points
+from .stats import format_p, points
 
-FORMATS = ("html", "md")
 SECTION_TITLES = ("Findings", "Seat balance", "Score sources", "Opening strength", "VP distribution", "Game length",
                   "How many games?", "Run", "Full tables")
 _BASE_COLUMNS = ("players", "seat", "agent", "lineup", "win_share", "rank", "vp", "length")
-
-
-@dataclass
-class _Block:
-    kind: str  # "h2", "h3", "p", "ul", "table", "image", "dl", "details"
-    content: Any
-    extra: Any = None
 
 
 def _manifest_items(manifest: dict[str, Any], folder: Path, n_chunks: int) -> list[tuple[str, str]]:
@@ -141,7 +131,7 @@ def _opening_table(t: pl.DataFrame, n: int, fixed: str = "") -> pl.DataFrame:
 
 
 def build_blocks(results_dir: str | Path, **options: Any
-                 ) -> tuple[str, list[_Block], dict[str, pl.DataFrame], Findings]:
+                 ) -> tuple[str, list[Block], dict[str, pl.DataFrame], Findings]:
     """The report's title, content blocks, raw tables (exported as CSV) and findings.
 
     The results are read lazily (each analysis reads only its columns); a data read failure raises ResultsError.
@@ -169,7 +159,7 @@ def _build_blocks(
     confidence: float = 0.95,
     top: int = 10,
     margin: float = DEFAULT_MARGIN,
-) -> tuple[str, list[_Block], dict[str, pl.DataFrame], Findings]:
+) -> tuple[str, list[Block], dict[str, pl.DataFrame], Findings]:
     folder = Path(results_dir)
     lf, manifest = read_results(folder)
     cols = columns(lf)
@@ -186,27 +176,27 @@ def _build_blocks(
     fixed = fixed_label(stopping)
     valid = "always valid" if stopping else ""
     raw: dict[str, pl.DataFrame] = {}
-    blocks: list[_Block] = []
+    blocks: list[Block] = []
     add = blocks.append
 
-    add(_Block("h2", "Findings"))
-    add(_Block("ul", f.sentences))
+    add(Block("h2", "Findings"))
+    add(Block("ul", f.sentences))
 
-    add(_Block("h2", "Seat balance"))
+    add(Block("h2", "Seat balance"))
     sb = seat_balance(df, confidence)
     bm = metrics_from_seat_balance(sb, confidence)
     raw["seat_balance"], raw["balance_figures"] = sb, bm
-    add(_Block("image", figure_png(plot_seat_balance(_always_valid_shares(f, sb) if stopping else sb,
+    add(Block("image", figure_png(plot_seat_balance(_always_valid_shares(f, sb) if stopping else sb,
                                                      confidence=confidence, margin=margin, interval=valid)),
                "Win share per seat around the fair share"))
-    add(_Block("p", f"Win share counts a k-way tie for first as 1/k per tied seat. The shaded band is the fair "
+    add(Block("p", f"Win share counts a k-way tie for first as 1/k per tied seat. The shaded band is the fair "
                     f"share ± {points(margin)}. The verdict applies the margin to the difference between every "
                     f"two seats (the next figure); its simultaneous intervals use the per-game win shares "
                     f"({f.fairness[0].method if f.fairness else ''})."))
-    add(_Block("table", _seat_table(f, sb)))
+    add(Block("table", _seat_table(f, sb)))
     for players, d in f.seat_differences.items():
         raw[f"seat_differences_{players}p"] = d
-        add(_Block("image", figure_png(plot_seat_differences(d, confidence=confidence, margin=margin,
+        add(Block("image", figure_png(plot_seat_differences(d, confidence=confidence, margin=margin,
                                                              interval=valid)),
                    f"Paired seat differences, {players} players"))
     shared = [f"{r['players']} players: {100 * r['shared_first_rate']:.2f}% of games "
@@ -215,10 +205,10 @@ def _build_blocks(
     pairs = ("the always-valid confidence sequences of the verdict" if stopping else
              "Bonferroni intervals over the pairs (the standard error of the per-game difference of the two seats' "
              "shares)")
-    add(_Block("p", f"Seat differences are paired within games, with {pairs}. First place shared: "
+    add(Block("p", f"Seat differences are paired within games, with {pairs}. First place shared: "
                     + "; ".join(shared) + f" ({conf} Wilson{fixed})."))
 
-    add(_Block("h2", "Score sources"))
+    add(Block("h2", "Score sources"))
     if sources:
         raw["source_means"] = f.source_means
         raw["source_effects"] = f.source_effects
@@ -228,9 +218,9 @@ def _build_blocks(
         outright = int(e["outright_games"].max()) if e.height else 0
         joint = e.filter(pl.col("model") != "alone")["model"].unique().to_list()
         left = joint[0].removeprefix("joint without ") if joint else ""
-        add(_Block("image", figure_png(plot_source_effects(e, f.source_shares, interval=fixed.lstrip(", "))),
+        add(Block("image", figure_png(plot_source_effects(e, f.source_shares, interval=fixed.lstrip(", "))),
                    "Score sources and their effect"))
-        add(_Block("p", "Left: each source's share of all VP. Right: its within-game association with winning, a "
+        add(Block("p", "Left: each source's share of all VP. Right: its within-game association with winning, a "
                         "conditional logit with the game as stratum, one source at a time: an edge in a source "
                         "goes with these odds of winning, which says nothing of cause (a source can travel with "
                         "what decides the game). The odds ratio is per within-game standard deviation of the "
@@ -241,22 +231,22 @@ def _build_blocks(
                            f"sources, {left} left free. " if left else "")
                         + f"Games with a shared first place are left out ({ties:,} games); the fits use the first "
                         f"{fitted:,} of the {outright:,} outright games."))
-        add(_Block("table", _source_table(f)))
+        add(Block("table", _source_table(f)))
     else:
-        add(_Block("p", "No vp_<source> columns in the results."))
+        add(Block("p", "No vp_<source> columns in the results."))
 
-    add(_Block("h2", "Opening strength"))
+    add(Block("h2", "Opening strength"))
     key = _opening_key(manifest.get("game"))
     if openings and key:
-        add(_Block("p", key))
+        add(Block("p", key))
     if not openings:
-        add(_Block("p", "No opening_* columns in the results."))
+        add(Block("p", "No opening_* columns in the results."))
     for col, op in f.openings.items():
         raw[f"openings_{col}"] = op
         sig = op.filter(pl.col("significant"))
-        add(_Block("h3", col))
+        add(Block("h3", col))
         fam = CORRECTION_NAMES.get(correction, correction)
-        add(_Block("p", f"Each seat x opening with at least {min_games:,} games against the rest of that seat's "
+        add(Block("p", f"Each seat x opening with at least {min_games:,} games against the rest of that seat's "
                         f"games; one correction family per table: {fam} over its {op.height} rows, "
                         f"{sig.height} significant. " + interval_note(correction, op.height, confidence)
                         + (f" The intervals are {FIXED_SAMPLE}." if stopping else "")
@@ -266,100 +256,46 @@ def _build_blocks(
             continue
         t = _opening_table(op, top, fixed)
         if t.height:
-            add(_Block("table", t))
-        add(_Block("image", figure_png(plot_opening_strength(op, interval=fixed.lstrip(", "))),
+            add(Block("table", t))
+        add(Block("image", figure_png(plot_opening_strength(op, interval=fixed.lstrip(", "))),
                    f"Opening strength ({col})"))
 
-    add(_Block("h2", "VP distribution"))
-    add(_Block("image", figure_png(plot_vp_distribution(vp_counts(df))), "Final VP per seat"))
+    add(Block("h2", "VP distribution"))
+    add(Block("image", figure_png(plot_vp_distribution(vp_counts(df))), "Final VP per seat"))
 
-    add(_Block("h2", "Game length"))
+    add(Block("h2", "Game length"))
     if "length" in cols:
         gl = game_length(df)
         raw["game_length"] = gl
-        add(_Block("p", "Decisions taken by players per game (each game counted once)."))
-        add(_Block("table", pl.DataFrame([{
+        add(Block("p", "Decisions taken by players per game (each game counted once)."))
+        add(Block("table", pl.DataFrame([{
             "Players": r["players"], "Games": f"{r['games']:,}", "Mean": f"{r['mean']:.1f}",
             "Median": f"{r['q50']:.0f}", "5% to 95%": f"{r['q05']:.0f} to {r['q95']:.0f}",
             "Range": f"{r['min']} to {r['max']}"} for r in gl.iter_rows(named=True)])))
     else:
-        add(_Block("p", "No length column in the results."))
+        add(Block("p", "No length column in the results."))
 
-    add(_Block("h2", "How many games?"))
-    add(_Block("p", " ".join(s for s in f.sentences if "detects a seat gap" in s)
+    add(Block("h2", "How many games?"))
+    add(Block("p", " ".join(s for s in f.sentences if "detects a seat gap" in s)
                + " Sample sizes for other effects: brux plan --players N --gap 0.01."))
 
-    add(_Block("h2", "Run"))
-    add(_Block("dl", _manifest_items(manifest, folder, n_chunks)))
+    add(Block("h2", "Run"))
+    add(Block("dl", _manifest_items(manifest, folder, n_chunks)))
     if stopping:
-        add(_Block("p", f"Sequential run: rule {stopping['rule']}"
+        add(Block("p", f"Sequential run: rule {stopping['rule']}"
                         + (f" (target {stopping['target']:g})" if stopping.get("target") else "")
                         + f", looked after {', '.join(f'{n:,}' for n in stopping.get('looks', []))} games; "
                         f"stopped: {stopping['reason']}."))
 
-    add(_Block("h2", "Full tables"))
-    add(_Block("p", "Every table in full, also saved as CSV next to this report."
+    add(Block("h2", "Full tables"))
+    add(Block("p", "Every table in full, also saved as CSV next to this report."
                + (" After the sequential stop the low/high columns of seat_differences are the always-valid "
                   f"sequences; every other interval column is {FIXED_SAMPLE}." if stopping else "")))
     for name, t in raw.items():
         if t is not None:
-            add(_Block("details", t, name))
+            add(Block("details", t, name))
     title = f"brux results report: {manifest.get('game', folder.name)}"
     return title, blocks, raw, f
-
-
-def _render_html(title: str, blocks: list[_Block], csv_dir: str = "") -> str:
-    head = (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{html.escape(title)}</title><style>{R.HTML_STYLE}</style></head><body>"
-    )
-    parts = [head, f"<h1>{html.escape(title)}</h1>"]
-    for b in blocks:
-        if b.kind in ("h2", "h3"):
-            parts.append(f"<{b.kind}>{html.escape(b.content)}</{b.kind}>")
-        elif b.kind == "p":
-            parts.append(f'<p class="note">{html.escape(b.content)}</p>')
-        elif b.kind == "ul":
-            parts.append('<ul class="findings">' + "".join(f"<li>{html.escape(x)}</li>" for x in b.content)
-                         + "</ul>")
-        elif b.kind == "table":
-            parts.append(R.table_html(b.content))
-        elif b.kind == "details":
-            link = f' <a href="{html.escape(csv_dir)}/{html.escape(b.extra)}.csv">CSV</a>' if csv_dir else ""
-            parts.append(f"<details><summary>{html.escape(b.extra)} ({plural(b.content.height, 'row')})</summary>{link}"
-                         + R.table_html(b.content.head(R.MAX_RAW_ROWS)) + "</details>")
-        elif b.kind == "image":
-            parts.append(R.image_html(b.content, b.extra))
-        elif b.kind == "dl":
-            parts.append("<dl>" + "".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(v)}</dd>"
-                                          for k, v in b.content) + "</dl>")
-    parts.append("</body></html>\n")
-    return "\n".join(parts)
-
-
-def _render_md(title: str, blocks: list[_Block], csv_dir: str = "") -> str:
-    parts = [f"# {title}"]
-    for b in blocks:
-        if b.kind == "h2":
-            parts.append(f"## {b.content}")
-        elif b.kind == "h3":
-            parts.append(f"### {b.content}")
-        elif b.kind == "p":
-            parts.append(b.content)
-        elif b.kind == "ul":
-            parts.append("\n".join(f"- {x}" for x in b.content))
-        elif b.kind == "table":
-            parts.append(R.table_md(b.content))
-        elif b.kind == "details":
-            link = f" ([CSV]({csv_dir}/{b.extra}.csv))" if csv_dir else ""
-            parts.append(f"<details><summary>{b.extra} ({plural(b.content.height, 'row')})</summary>{link}\n\n"
-                         + R.table_md(b.content.head(R.MAX_RAW_ROWS)) + "\n\n</details>")
-        elif b.kind == "image":
-            parts.append(R.image_md(b.content, b.extra))
-        elif b.kind == "dl":
-            parts.append("\n".join(f"- **{k}**: {v}" for k, v in b.content))
-    return "\n\n".join(parts) + "\n"
 
 
 def write_report(
@@ -403,34 +339,3 @@ def report_and_findings(results_dir: str | Path, out_path: str | Path, format: s
         raise ValueError(f"format must be one of {FORMATS}, got {format!r}")
     title, blocks, raw, f = build_blocks(results_dir, **options)
     return write_page(title, blocks, out_path, format, raw), f
-
-
-def write_tables(raw: dict[str, pl.DataFrame], out_path: str | Path) -> str:
-    """Write the raw tables as CSV into ``<report stem>_tables/`` next to the report; returns that folder's name."""
-    from sims.atomic import atomic_folder
-
-    out = Path(out_path)
-
-    def fill(folder: Path) -> None:
-        for name, t in raw.items():
-            if t is not None:
-                t.write_csv(folder / f"{name}.csv")
-
-    return atomic_folder(out.with_name(out.stem + "_tables"), fill).name
-
-
-def write_page(title: str, blocks: list[_Block], out_path: str | Path, format: str,
-               raw: dict[str, pl.DataFrame] | None = None) -> Path:
-    """Render blocks as one self-contained HTML or Markdown page, written atomically (raw tables as CSV).
-
-    A symlink is written through; a path that holds a folder, device or pipe is refused before anything is written.
-    """
-    from sims.atomic import atomic_write, write_target
-
-    out = Path(out_path)
-    write_target(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    csv_dir = write_tables(raw, out) if raw else ""
-    text = _render_html(title, blocks, csv_dir) if format == "html" else _render_md(title, blocks, csv_dir)
-    atomic_write(out, lambda p: p.write_text(text, encoding="utf-8"))
-    return out

@@ -261,34 +261,34 @@ def write_study_report(folder: str | Path, out_path: str | Path, format: str = "
                        margin: float | None = None) -> tuple[Path, StudyFindings]:
     """Write the study's report (HTML or Markdown) with the analysis page writer; returns the path and findings."""
     from .forced_report import openings_blocks
-    from .report import FORMATS, _Block, write_page
+    from .page import FORMATS, Block, write_page
 
     if format not in FORMATS:
         raise ValueError(f"format must be one of {FORMATS}, got {format!r}")
     s = study_findings(folder, margin)
     r = s.record
-    blocks = [_Block("h2", "Findings"), _Block("ul", s.sentences), _Block("h2", "Levels of play"),
-              _Block("p", "Every level plays its agent in every seat; seat win shares with always-valid "
+    blocks = [Block("h2", "Findings"), Block("ul", s.sentences), Block("h2", "Levels of play"),
+              Block("p", "Every level plays its agent in every seat; seat win shares with always-valid "
                           f"{int(100 * 0.95)}% intervals (simultaneous over seats); half_width is the interval's "
                           "half-width reached; cpu_seconds the CPU time the level's games used; agent_check what "
                           "became of the seat verdict when the level was replayed on the same deals with more agent "
                           "noise (a level whose verdict does not hold is an agent artifact, not a property of the "
                           "game)."),
-              _Block("table", s.table)]
+              Block("table", s.table)]
     raw = {"levels": s.table}
     if s.mixed_table.height:
-        blocks += [_Block("h2", "Mixed line-ups"),
-                   _Block("p", "One strong agent against weaker ones, the strong agent taking every seat in turn "
+        blocks += [Block("h2", "Mixed line-ups"),
+                   Block("p", "One strong agent against weaker ones, the strong agent taking every seat in turn "
                                "with the same games (and deals) in each seat. win_share is the strong agent's share "
                                "of wins over all seats, seat_0.. its share in that seat, each with an always-valid "
                                f"{int(100 * 0.95)}% interval (simultaneous over the seats for seat_0..); fair_share "
                                "is what an agent no stronger than the others gets; from_skill the win share above "
                                "it."),
-                   _Block("table", s.mixed_table)]
+                   Block("table", s.mixed_table)]
         raw["mixed"] = s.mixed_table
     for name, f in s.levels.items():
         flag = [f"{ARTIFACT.capitalize()}: {s.artifacts[name][0]}."] if name in s.artifacts else []
-        blocks += [_Block("h3", f"Level {name}"), _Block("ul", flag + f.sentences)]
+        blocks += [Block("h3", f"Level {name}"), Block("ul", flag + f.sentences)]
     for name, (table, summary) in s.openings.items():
         blocks += openings_blocks(table, summary, heading=f"Forced openings of seat 0, level {name}")[1]
     title = f"brux study: {r['game']}, {r['players']} players"

@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
 
     from analysis.forced_openings import opening_effects
     from analysis.forced_report import observational_effects, with_observation, write_openings_report
-    from analysis.report import FORMATS
+    from analysis.page import FORMATS
 
     from ..atomic import atomic_write
     from ..openings import PrecisionStop, forced_openings, forced_spec

@@ -119,7 +119,7 @@ def test_a_full_disk_keeps_the_old_report_tables_whole(tmp_path, monkeypatch):
 
     import polars as pl
 
-    from analysis.report import write_tables
+    from analysis.page import write_tables
 
     tables = {"a": pl.DataFrame({"x": [1]}), "b": pl.DataFrame({"x": [2]})}
     report = tmp_path / "report.html"
@@ -140,7 +140,7 @@ def test_a_full_disk_keeps_the_old_report_tables_whole(tmp_path, monkeypatch):
 
 
 def test_a_report_is_written_through_a_symlink_and_never_over_a_device(tmp_path):
-    from analysis.report import write_page
+    from analysis.page import write_page
 
     target = tmp_path / "real.md"
     target.write_text("old")
