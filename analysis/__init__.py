@@ -5,7 +5,7 @@ Every table function takes a polars DataFrame/LazyFrame or a pandas DataFrame of
 """
 
 from .balance import balance_metrics, metrics_from_seat_balance, seat_balance
-from .compare import SweepComparison, compare, plot_sweep_gaps, write_sweep_report
+from .compare import SweepComparison, compare, write_sweep_report
 from .fairness import FairnessVerdict, fairness_verdict, pattern_counts, seat_differences
 from .findings import Findings, findings
 from .io import ResultsError, collect, is_sweep, read_manifest, read_results
@@ -34,6 +34,7 @@ from .stats import (
     ztest_two_sample,
     ztest_vs_value,
 )
+from .sweep_report import plot_sweep_gaps
 
 __all__ = [
     "FairnessVerdict",

@@ -8,8 +8,8 @@ See docs/sims.md.
 """
 
 from .agents import KNOWN_AGENTS, parse_lineup
-from .balance import balance
 from .errors import SimsError
+from .rule_search import balance
 from .run import RunResult, run
 from .spec import DEFAULT_CHUNK_SIZE, RunSpec, parse_overrides
 from .study import StudyResult, study

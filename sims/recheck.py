@@ -23,9 +23,9 @@ def recheck_headline(result: Any, cells: Any, *, games: int | None = None, jobs:
                      backend: str = "threads",
                      scheduler: str | None = None, force: bool = False, progress: bool = False
                      ) -> list[dict[str, Any]]:
-    """Play the headline variant (``analysis.compare.headline(cells)``) and the baseline of every player count and
+    """Play the headline variant (``analysis.sweep_stats.headline(cells)``) and the baseline of every player count and
     line-up again on fresh seeds; write ``recheck.json`` and return its checks."""
-    from analysis.compare import headline
+    from analysis.sweep_stats import headline
 
     spec = result.spec
     seed = spec.seed + RECHECK_SEED_OFFSET

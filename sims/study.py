@@ -3,7 +3,7 @@
     import sims
     s = sims.study("bruxelles1897", players=3, budget=600, out="results/bruxelles1897-3p-study")
     s.table()        # one row per level: games, CPU, precision reached, verdict, seat win shares
-    s.findings()     # analysis.study.StudyFindings: per-level findings and the sentences of the report
+    s.findings()     # analysis.study_report.StudyFindings: per-level findings and the sentences of the report
 
 The levels come from the game's agents: all ``random``, all ``greedy``, all of the best persona (a documented
 per-game default, otherwise a short measured mini-tournament against ``greedy``), all of the strongest agent
@@ -85,8 +85,8 @@ class StudyResult:
         return self.record["levels"]
 
     def findings(self, margin: float | None = None) -> Any:
-        """The per-level findings and the study's sentences (analysis.study.StudyFindings)."""
-        from analysis.study import study_findings
+        """The per-level findings and the study's sentences (analysis.study_report.StudyFindings)."""
+        from analysis.study_report import study_findings
 
         return study_findings(self.path, margin=margin)
 
@@ -286,9 +286,9 @@ def study(game: str, players: int = 3, *, budget: float = 600.0, precision: floa
     random legal action with this probability, from its own stream (agent option ``eps``), so that a level is a
     population of players rather than identical copies of one policy; 0 for plain copies. Every level but
     ``random`` is checked for agent artifacts: replayed on the same deals for ``CHECK_SHARE`` of its games with eps
-    raised by ``CHECK_STEP`` (analysis.study flags a level whose seat effect does not hold). ``clock``: the seconds
-    the budget is measured in, the CPU time of this process by default (a deterministic stand-in makes a study's
-    sizing independent of the machine's speed)."""
+    raised by ``CHECK_STEP`` (analysis.study_report flags a level whose seat effect does not hold). ``clock``: the
+    seconds the budget is measured in, the CPU time of this process by default (a deterministic stand-in makes a
+    study's sizing independent of the machine's speed)."""
     if game not in brux.list_games():
         raise SimsError(f"unknown game {game!r}; known games: {', '.join(brux.list_games())}")
     rules = get_rules(game)

@@ -28,12 +28,26 @@ def modules() -> dict[str, Path]:
     return found
 
 
+def runtime_nodes(tree: ast.AST):
+    """Every node of `tree` but those inside an ``if TYPE_CHECKING:`` block."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and isinstance(child.test, ast.Name) and child.test.id == "TYPE_CHECKING":
+                stack.extend(child.orelse)
+            else:
+                stack.append(child)
+
+
 def imports(name: str, path: Path, known: set[str]) -> set[str]:
     """The modules of `known` that module `name` imports anywhere in its body; `from p import m` counts the
-    submodule m, not the package p (the parents' __init__ that every import runs are not counted)."""
+    submodule m, not the package p (the parents' __init__ that every import runs are not counted). Imports under
+    ``if TYPE_CHECKING:`` never run and are not counted."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     targets = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             targets.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):

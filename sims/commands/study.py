@@ -48,7 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from analysis.study import ARTIFACT, write_study_report
+    from analysis.study_report import ARTIFACT, write_study_report
     from sims.errors import SimsError
     from sims.outputs import check_output_file, out_path, report_format
     from sims.study import study

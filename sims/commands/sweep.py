@@ -146,8 +146,8 @@ def run_sweep(args: argparse.Namespace) -> int:
 
 
 def run_balance(args: argparse.Namespace) -> int:
-    from ..balance import balance, load_balance
     from ..outputs import out_path
+    from ..rule_search import balance, load_balance
 
     out = out_path(args.out, Path("results") / f"balance-{Path(args.file).stem}")
     spec = load_balance(args.file)

@@ -1,6 +1,6 @@
 """The sentence of a study's mixed level: the strong agent's win share against the fair share, and the seat effect."""
 
-from analysis.mixed import MixedLevel, sentence
+from analysis.mixed_report import MixedLevel, sentence
 
 
 def _level(share, low, high, by_seat, players=3):

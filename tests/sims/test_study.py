@@ -8,7 +8,7 @@ import polars as pl
 import pytest
 
 import sims
-from analysis.study import write_study_report
+from analysis.study_report import write_study_report
 from sims.cli import main
 from sims.mixed import default_mixed, parse_mixed
 from sims.study import allocate, choose_levels, games_for_target
@@ -118,7 +118,7 @@ def test_levels_are_noisy_populations_each_checked_with_more_noise(small_study):
 
 
 def test_a_flagged_level_is_left_out_of_the_seat_balance(small_study, tmp_path, monkeypatch):
-    import analysis.study as st
+    import analysis.study_report as st
 
     out, _ = small_study
     monkeypatch.setattr(st, "artifact_reasons", lambda level, check: ["the verdict changes from fair to not fair"])

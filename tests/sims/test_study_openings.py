@@ -11,7 +11,7 @@ import pytest
 
 import sims
 from analysis.forced_openings import OUTCOMES, opening_effects
-from analysis.study import write_study_report
+from analysis.study_report import write_study_report
 from sims.cli import main
 from sims.openings import forced_openings
 

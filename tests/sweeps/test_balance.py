@@ -8,8 +8,8 @@ import polars as pl
 import pytest
 
 from sims import SimsError
-from sims.balance import balance, candidates, parse_balance
 from sims.cli import main
+from sims.rule_search import balance, candidates, parse_balance
 from tests.sweeps.conftest import GAME, err_line, write
 
 TINY = {"game": GAME, "players": 3, "seed": 3,
@@ -63,15 +63,15 @@ def test_halving_rounds_and_fresh_seeds(searched):
     assert rounds[-1]["candidates"] <= 2
     folder = searched.path
     round_seeds = {r["seed"] for r in rounds}
-    renonneg_int64 = searched.manifest["recheck"]["seed"]
-    assert renonneg_int64 not in round_seeds and len(round_seeds) == len(rounds)
+    recheck_seed = searched.manifest["recheck"]["seed"]
+    assert recheck_seed not in round_seeds and len(round_seeds) == len(rounds)
     # every run of a round used that round's master seed (common game seeds), the re-check a fresh one
     for r in rounds:
         runs = list((folder / "search" / f"round-{r['round']}").glob("*/manifest.json"))
         assert len(runs) == r["candidates"]
         assert {json.loads(p.read_text())["master_seed"] for p in runs} == {r["seed"]}
     rechecks = [json.loads(p.read_text()) for p in (folder / "recheck").glob("*/manifest.json")]
-    assert {m["master_seed"] for m in rechecks} == {renonneg_int64}
+    assert {m["master_seed"] for m in rechecks} == {recheck_seed}
     assert {m["params_id"] for m in rechecks} == set(searched.table["params_id"])
     saved = json.loads((folder / "balance.json").read_text())
     assert saved["complete"] and saved["results"][0]["variant"] == searched.best["variant"]

@@ -11,13 +11,8 @@ import polars as pl
 import pytest
 
 import analysis
-from analysis.compare import (
-    SWEEP_SECTION_TITLES,
-    bootstrap_objective,
-    objective_interval,
-    paired_difference,
-    seat_objective,
-)
+from analysis.sweep_report import SECTION_TITLES
+from analysis.sweep_stats import bootstrap_objective, objective_interval, paired_difference, seat_objective
 from sims.cli import main
 from tests.sweeps.conftest import GAMES
 
@@ -123,7 +118,7 @@ def test_brux_report_recognises_a_sweep(played_sweep, tmp_path, capsys):
     parser = _Collector()
     parser.feed(text)
     assert parser.headings[0] == "brux sweep report: bruxelles1897"
-    for title in SWEEP_SECTION_TITLES:
+    for title in SECTION_TITLES:
         assert title in parser.headings
     images = DATA_URI.findall(text)
     assert images and all(base64.b64decode(b)[:8] == PNG_MAGIC for b in images)
@@ -170,7 +165,7 @@ def test_headline_rechecked_on_fresh_seeds(played_sweep, tmp_path):
     assert check["variant"] == head["variant"]
     after = analysis.compare(folder, n_boot=400, seed=1)
     row = after.cells.filter(pl.col("variant") == head["variant"]).row(0, named=True)
-    assert row["recheck_games"] == 1000 and row["renonneg_int64"] == check["seed"]
+    assert row["recheck_games"] == 1000 and row["recheck_seed"] == check["seed"]
     assert row["recheck_low"] <= row["recheck_diff"] <= row["recheck_high"]
     assert any("re-checked on 1,000 fresh games" in s for s in after.findings())
     # the fresh games are other games: the baseline's seeds differ from the sweep's
@@ -181,7 +176,7 @@ def test_headline_rechecked_on_fresh_seeds(played_sweep, tmp_path):
 
 
 def test_bootstrap_replicates_grow_until_the_monte_carlo_error_is_small():
-    from analysis.compare import paired_gap_bootstrap
+    from analysis.sweep_stats import paired_gap_bootstrap
 
     rng = np.random.default_rng(0)
     n = 20_000

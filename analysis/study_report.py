@@ -1,9 +1,9 @@
 """The findings and report of a study folder (``sims.study``): the levels of play side by side.
 
-    from analysis.study import study_findings, write_study_report
+    from analysis.study_report import study_findings, write_study_report
     s = study_findings("results/bruxelles1897-3p-study")
     s.table, s.sentences, s.levels["greedy"].sentences
-    s.mixed_table, s.mixed["greedy vs 2x random"].by_seat     # the mixed levels (analysis.mixed)
+    s.mixed_table, s.mixed["greedy vs 2x random"].by_seat     # the mixed levels (analysis.mixed_report)
     table, summary = s.openings["vmcts"]                        # a level's forced openings of seat 0, if played
 """
 
@@ -19,7 +19,7 @@ import polars as pl
 from .artifact import artifact_reasons
 from .fairness import _round2
 from .findings import Findings, findings, pct
-from .mixed import MixedLevel, mixed_level, mixed_row, sentence, skip_note
+from .mixed_report import MixedLevel, mixed_level, mixed_row, sentence, skip_note
 from .stats import points
 
 STUDY_FILE = "study.json"

@@ -1,6 +1,6 @@
 """Balance search: find the rule variant that minimises the seat gap (or another objective) by successive halving.
 
-    from sims.balance import balance
+    from sims.rule_search import balance
     result = balance("examples/balance_start_money.toml", out="results/balance-start-money")
     result.table        # re-checked finalists and the baseline: objective with interval, difference from baseline
 
@@ -13,8 +13,8 @@ The search (see docs/sweeps.md, "Balance search"):
    all its games so far and keeps the best ``keep`` fraction (at least ``finalists``); it stops once at most
    ``finalists`` candidates are left.
 3. **Re-check**: the finalists and the baseline play ``recheck_games`` games on fresh seeds (another master seed);
-   each gets its objective with an interval (`analysis.compare.objective_interval`) and its difference from the
-   baseline with a paired percentile bootstrap interval (`analysis.compare.bootstrap_objective`).
+   each gets its objective with an interval (`analysis.sweep_stats.objective_interval`) and its difference from the
+   baseline with a paired percentile bootstrap interval (`analysis.sweep_stats.bootstrap_objective`).
 
 Every run goes through `sims.run` into ``DIR/search/round-<r>/<params_id>`` and ``DIR/recheck/<params_id>``, so an
 interrupted search resumes; ``DIR/balance.json`` and ``DIR/balance.csv`` hold the result.
@@ -64,10 +64,9 @@ from .sweepfile import (
 
 BALANCE_KEYS = ("game", "players", "agents", "seed", "objective", "jobs", "chunk_size", "description", "budget",
                 "search")
-BUDGET_KEYS = ("candidates", "games", "keep", "growth", "finalists", "recheck_games", "renonneg_int64", "bootstrap",
+BUDGET_KEYS = ("candidates", "games", "keep", "growth", "finalists", "recheck_games", "recheck_seed", "bootstrap",
                "confidence")
 DIM_KEYS = ("low", "high", "length", "sorted", "values")
-OBJECTIVES = ("max_gap", "max_dev")
 BUDGET_DEFAULTS: dict[str, Any] = {"candidates": 24, "games": 2000, "keep": 0.5, "growth": 2.0, "finalists": 3,
                                    "recheck_games": 50_000, "bootstrap": 1000, "confidence": 0.95}
 DEFAULT_CHUNK_SIZE = 10_000
@@ -158,9 +157,9 @@ class BalanceSpec:
         return derive_py(derive_py(self.seed, _SEED_TAG), 1 + r) & _MASK63
 
     @property
-    def renonneg_int64(self) -> int:
-        """The master seed of the re-check: ``budget.renonneg_int64``, else derived from the seed (fresh seeds)."""
-        s = self.budget.get("renonneg_int64")
+    def recheck_seed(self) -> int:
+        """The master seed of the re-check: ``budget.recheck_seed``, else derived from the seed (fresh seeds)."""
+        s = self.budget.get("recheck_seed")
         return s if s is not None else derive_py(derive_py(self.seed, _SEED_TAG), 0) & _MASK63
 
 
@@ -190,8 +189,8 @@ def _budget(data: Any, where: str) -> dict[str, Any]:
     out["keep"] = _number(b, "keep", 0.0, 0.99, where, open_low=True)
     out["growth"] = _number(b, "growth", 1.0, 100.0, where)
     out["confidence"] = _number(b, "confidence", 0.5, 0.999, where)
-    if "renonneg_int64" in b:
-        out["renonneg_int64"] = int_key(b, "renonneg_int64", None, 0, where, 2**63 - 1, prefix="budget.")
+    if "recheck_seed" in b:
+        out["recheck_seed"] = int_key(b, "recheck_seed", None, 0, where, 2**63 - 1, prefix="budget.")
     return out
 
 
@@ -267,6 +266,8 @@ def parse_balance(data: Mapping[str, Any], source: str | None = None) -> Balance
     seed = int_key(data, "seed", 1, 0, w, 2**63 - 1)
     chunk_size = int_key(data, "chunk_size", DEFAULT_CHUNK_SIZE, 1, w)
     jobs = jobs_key(data, w)
+    from analysis.sweep_stats import OBJECTIVES
+
     objective = data.get("objective", "max_gap")
     if objective not in OBJECTIVES:
         raise SimsError(f"{w}key 'objective' must be one of {', '.join(OBJECTIVES)}, got {objective!r}")
@@ -377,13 +378,13 @@ class BalanceResult:
 
 
 def _win_matrix(result: Any, players: int) -> np.ndarray:
-    from analysis.compare import win_matrix
+    from analysis.sweep_stats import win_matrix
 
     return win_matrix(result.scan(), players)[2]
 
 
 def _score(w: np.ndarray, objective: str) -> float:
-    from analysis.compare import seat_objective
+    from analysis.sweep_stats import seat_objective
 
     return float(seat_objective(w.mean(axis=0), objective)) if w.shape[0] else float("nan")
 
@@ -459,7 +460,7 @@ def balance(
 def _balance(spec: BalanceSpec, folder: Path, tmp: tempfile.TemporaryDirectory[str] | None, jobs: int,
              backend: str, scheduler: str | None, force: bool, progress: bool,
              on_round: Callable[[dict[str, Any]], None] | None) -> BalanceResult:
-    from analysis.compare import bootstrap_objective, objective_interval, percentile_interval
+    from analysis.sweep_stats import bootstrap_objective, objective_interval, percentile_interval
 
     _claim(folder, spec, force)
     budget = spec.budget
@@ -515,7 +516,7 @@ def _balance(spec: BalanceSpec, folder: Path, tmp: tempfile.TemporaryDirectory[s
 
     # re-check the finalists and the baseline on fresh seeds
     recheck = list(finalists) + ([0] if 0 not in finalists else [])
-    mats = [play(cands[i], budget["recheck_games"], spec.renonneg_int64, f"recheck/{cands[i].params_id}")
+    mats = [play(cands[i], budget["recheck_games"], spec.recheck_seed, f"recheck/{cands[i].params_id}")
             for i in recheck]
     n = min(m.shape[0] for m in mats)
     mats = [m[:n] for m in mats]
@@ -542,7 +543,7 @@ def _balance(spec: BalanceSpec, folder: Path, tmp: tempfile.TemporaryDirectory[s
         })
     table = pl.DataFrame(rows).sort("objective", "baseline").with_row_index("rank", offset=1)
     table = table.with_columns(pl.col("rank").cast(pl.Int64))
-    recheck_summary = {"round": "recheck", "seed": spec.renonneg_int64, "games": n, "candidates": len(recheck),
+    recheck_summary = {"round": "recheck", "seed": spec.recheck_seed, "games": n, "candidates": len(recheck),
                        "objective": spec.objective, "confidence": conf, "bootstrap": budget["bootstrap"]}
     seconds = time.perf_counter() - start
     manifest.update(rounds=rounds, recheck=recheck_summary, results=table.to_dicts(), complete=True,
