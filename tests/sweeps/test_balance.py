@@ -99,6 +99,13 @@ def test_candidates_are_distinct_and_valid():
         assert sm[:3] == sorted(sm[:3]) and sm[3] == 7 and c.overrides["exhibit_vp"] in (1, 2)
 
 
+def test_the_recheck_seed_is_the_documented_key():
+    """docs/sweeps.md: ``budget.recheck_seed`` fixes the re-check's master seed; without it one is derived."""
+    given = parse_balance({**TINY, "budget": {**TINY["budget"], "recheck_seed": 12345}})
+    derived = parse_balance(TINY)
+    assert given.recheck_seed == 12345 and derived.recheck_seed != 12345 and derived.recheck_seed != TINY["seed"]
+
+
 @pytest.mark.parametrize("change, message", [
     ({"objectiv": "max_gap"}, "unknown key 'objectiv'"),
     ({"objective": "smallest"}, "key 'objective' must be one of max_gap, max_dev"),
