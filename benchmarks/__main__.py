@@ -1,6 +1,7 @@
 """`python -m benchmarks` (or `brux bench`): measure brux and write bench-results/latest.{md,json}."""
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -15,11 +16,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--repeats", type=int, default=5, metavar="N", help="repeated runs per figure (default: 5)")
     p.add_argument("--out", default=RESULTS, metavar="DIR",
                    help="results folder (default: %(default)s, in the current folder)")
+    p.add_argument("--readme", metavar="FILE", help="also replace the table between the bench-table markers of "
+                   "FILE (e.g. README.md) with these figures")
     p.add_argument("--random", metavar="GAMES", help="only the random-play rows of these comma-separated games, "
                    "and each later game's decisions/s as a fraction of the first's (e.g. bruxelles1897,prestige)")
 
 
 def run_suite(args: argparse.Namespace) -> int:
+    load_before = os.getloadavg()
+    if args.readme:
+        report.check_splice(Path(args.readme))  # a wrong file fails now, not after the measurements
     quick = args.quick
     repeats = 2 if quick else args.repeats
     games = 20_000 if quick else 200_000
@@ -48,7 +54,7 @@ def run_suite(args: argparse.Namespace) -> int:
     if args.random is not None:
         for name in names[1:]:
             add(suites.random_ratio(rows, name, names[0]))
-        return _write(rows, args)
+        return _write(rows, args, load_before)
     for name in brux.list_games():
         add(suites.vector_env_throughput(name, 3, 1024, 100 if quick else 1000, repeats))
     for players in (2, 3, 4):
@@ -59,7 +65,7 @@ def run_suite(args: argparse.Namespace) -> int:
     add(suites.compile_times("bruxelles1897", 3, 1 if quick else 3))
     add(suites.run_scaling("bruxelles1897", 3, scaling, scaling_repeats))
     add(suites.run_memory("bruxelles1897", 3, memory))
-    return _write(rows, args)
+    return _write(rows, args, load_before)
 
 
 def _game_names(text: str) -> list[str]:
@@ -70,10 +76,14 @@ def _game_names(text: str) -> list[str]:
     return names
 
 
-def _write(rows: list[dict[str, object]], args: argparse.Namespace) -> int:
-    md, js = report.write(rows, Path(args.out))
+def _write(rows: list[dict[str, object]], args: argparse.Namespace, load_before: tuple[float, float, float]) -> int:
+    meta = report.machine(load_before)
+    md, js = report.write(rows, Path(args.out), meta)
     print(md.read_text())
     print(f"written: {md} and {js}", file=sys.stderr)
+    if args.readme:
+        report.splice(Path(args.readme), report.table_lines(rows, meta))
+        print(f"table replaced in {args.readme}", file=sys.stderr)
     return 0
 
 

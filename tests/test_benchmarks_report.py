@@ -2,18 +2,42 @@
 
 import json
 
+import pytest
+
 from benchmarks import report
 
 
 def test_report_writes_markdown_and_json(tmp_path):
     rows = [{"benchmark": "random games/s (1 core)", "game": "g", "players": 3, "median": 123456.7,
              "range": "1–2", "unit": "games/s"}]
-    md, js = report.write(rows, tmp_path)
+    md, js = report.write(rows, tmp_path, report.machine((1.5, 0.25, 0.0)))
     text = md.read_text()
     assert "| random games/s (1 core) | g | 3 | 123,457 | games/s | 1–2 |" in text
+    assert "load average (1 / 5 / 15 min) 1.5 / 0.25 / 0.0 before, " in text
     data = json.loads(js.read_text())
-    assert data["rows"] == rows and data["meta"]["cpus"] >= 1
+    assert data["rows"] == rows and data["meta"]["cpus"] >= 1 and data["meta"]["load_before"] == [1.5, 0.25, 0.0]
     assert len(list(tmp_path.glob("bench-*.json"))) == 1
+
+
+def test_the_readme_table_is_replaced_between_its_markers_only(tmp_path):
+    doc = tmp_path / "README.md"
+    doc.write_text(f"intro\n{report.TABLE_START}\nold table\n{report.TABLE_END}\nafter\n", encoding="utf-8")
+    report.splice(doc, ["new", "table"])
+    assert doc.read_text(encoding="utf-8") == (f"intro\n{report.TABLE_START}\nnew\ntable\n{report.TABLE_END}\n"
+                                               "after\n")
+
+
+def test_bench_refuses_a_readme_without_markers_before_measuring(tmp_path, monkeypatch, capsys):
+    from benchmarks import suites
+    from sims.cli import main
+
+    doc = tmp_path / "notes.md"
+    doc.write_text("no markers here\n", encoding="utf-8")
+    monkeypatch.setattr(suites, "random_throughput", lambda *a: pytest.fail("measured before checking --readme"))
+    monkeypatch.chdir(tmp_path)
+    assert main(["bench", "--random", "bruxelles1897", "--readme", str(doc)]) == 2
+    assert f"--readme: {doc} has no table between {report.TABLE_START}" in capsys.readouterr().err
+    assert doc.read_text(encoding="utf-8") == "no markers here\n"
 
 
 def test_vector_env_rows():
@@ -60,7 +84,10 @@ def test_bench_says_what_it_plays_and_writes_in_the_current_folder(tmp_path, mon
 
     monkeypatch.setattr(suites, "random_throughput", fake)
     monkeypatch.chdir(tmp_path)
-    assert main(["bench", "--random", "bruxelles1897", "--repeats", "2"]) == 0
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# x\n{report.TABLE_START}\nold\n{report.TABLE_END}\n", encoding="utf-8")
+    assert main(["bench", "--random", "bruxelles1897", "--repeats", "2", "--readme", str(readme)]) == 0
     first = capsys.readouterr().err.splitlines()[0]
     assert first == f"brux bench: about {sum(played) / 1e6:,.1f} million games; results in {tmp_path / 'bench-results'}"
-    assert (tmp_path / "bench-results" / "latest.md").is_file()
+    latest = (tmp_path / "bench-results" / "latest.md").read_text()
+    assert readme.read_text(encoding="utf-8") == f"# x\n{report.TABLE_START}\n{latest}{report.TABLE_END}\n"
