@@ -7,6 +7,7 @@ from pathlib import Path
 
 import brux
 from benchmarks import report, suites
+from brux.games import DEFAULT_GAME
 
 RESULTS = "bench-results"  # in the current folder, never inside the installed package
 
@@ -49,11 +50,12 @@ def run_suite(args: argparse.Namespace) -> int:
     print(f"brux bench: about {planned / 1e6:,.1f} million games"
           + ("" if args.random is not None or quick else " (--quick: a smoke run of minutes; --random GAMES: only "
              "random play)") + f"; results in {Path(args.out).resolve()}", file=sys.stderr, flush=True)
-    for name, players in cases:
-        add(suites.random_throughput(name, players, games, repeats))
+    add(suites.random_throughput(cases, games, repeats))
+    base = names[0] if args.random is not None else DEFAULT_GAME
+    for name in names:
+        if name != base:
+            add(suites.random_ratio(rows, name, base))
     if args.random is not None:
-        for name in names[1:]:
-            add(suites.random_ratio(rows, name, names[0]))
         return _write(rows, args, load_before)
     for name in brux.list_games():
         add(suites.vector_env_throughput(name, 3, 1024, 100 if quick else 1000, repeats))

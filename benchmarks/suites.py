@@ -12,24 +12,32 @@ from benchmarks.timing import Sample, cpu_rate, python, repeat, run_process
 Row = dict[str, object]
 
 
-def random_throughput(game_name: str, players: int, games: int, repeats: int) -> list[Row]:
-    """Uniformly random games and decisions (taken by players) per CPU second on one core (after compilation)."""
-    game = brux.load_game(game_name, players=players)
-    game.play_random(10)
-    decisions = 0
+def random_throughput(cases: list[tuple[str, int]], games: int, repeats: int) -> list[Row]:
+    """Uniformly random games and decisions (taken by players) per CPU second on one core (after compilation), for
+    every (game, players) case, measured side by side: each of the `repeats` rounds times every case once, so a
+    change of the machine's load falls on all of them alike."""
+    loaded = {case: brux.load_game(case[0], players=case[1]) for case in cases}
+    for game in loaded.values():
+        game.play_random(10)
+    per_game: dict[tuple[str, int], list[float]] = {case: [] for case in cases}
+    decisions: dict[tuple[str, int], int] = {}
 
-    def run() -> int:
-        nonlocal decisions
-        out = game.play_random(games, master_seed=1)
-        decisions = int(out["length"].sum())
-        return games
+    for _ in range(repeats):
+        for case, game in loaded.items():
+            def run(game=game, case=case) -> int:
+                decisions[case] = int(game.play_random(games, master_seed=1)["length"].sum())
+                return games
 
-    per_game = repeat(lambda: cpu_rate(run), repeats)
-    per_decision = Sample([rate * decisions / games for rate in per_game.values])
-    return [{"benchmark": "random games/s (1 core)", "game": game_name, "players": players,
-             "median": per_game.median, "range": per_game.spread(), "unit": "games/s"},
-            {"benchmark": "random decisions/s (1 core)", "game": game_name, "players": players,
-             "median": per_decision.median, "range": per_decision.spread(), "unit": "decisions/s"}]
+            per_game[case].append(cpu_rate(run))
+    rows: list[Row] = []
+    for (name, players), rates in per_game.items():
+        games_s = Sample(rates)
+        decisions_s = Sample([rate * decisions[(name, players)] / games for rate in rates])
+        rows += [{"benchmark": "random games/s (1 core)", "game": name, "players": players,
+                  "median": games_s.median, "range": games_s.spread(), "unit": "games/s"},
+                 {"benchmark": "random decisions/s (1 core)", "game": name, "players": players,
+                  "median": decisions_s.median, "range": decisions_s.spread(), "unit": "decisions/s"}]
+    return rows
 
 
 def random_ratio(rows: list[Row], game_name: str, base_name: str) -> list[Row]:

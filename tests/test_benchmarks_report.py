@@ -49,6 +49,26 @@ def test_vector_env_rows():
     assert all(r["median"] > 0 and r["unit"] == "steps/s" for r in rows)
 
 
+def test_random_rows_alternate_the_cases_round_by_round(monkeypatch):
+    from benchmarks import suites
+
+    calls = []
+    real = suites.cpu_rate
+
+    def spy(fn):
+        calls.append(fn.__defaults__[1])  # the case measured
+        return real(fn)
+
+    monkeypatch.setattr(suites, "cpu_rate", spy)
+    cases = [("lutece", 3), ("bruxelles1897", 3)]
+    rows = suites.random_throughput(cases, 20, 3)
+    assert calls == cases * 3
+    assert [(r["benchmark"], r["game"]) for r in rows] == [
+        ("random games/s (1 core)", "lutece"), ("random decisions/s (1 core)", "lutece"),
+        ("random games/s (1 core)", "bruxelles1897"), ("random decisions/s (1 core)", "bruxelles1897")]
+    assert all(r["median"] > 0 for r in rows)
+
+
 def test_random_ratio_rows():
     from benchmarks.suites import random_ratio
 
@@ -77,10 +97,10 @@ def test_bench_says_what_it_plays_and_writes_in_the_current_folder(tmp_path, mon
 
     played = []
 
-    def fake(name, players, games, repeats):
-        played.append(games * repeats)
+    def fake(cases, games, repeats):
+        played.append(games * repeats * len(cases))
         return [{"benchmark": "random games/s (1 core)", "game": name, "players": players, "median": 1.0,
-                 "range": "", "unit": "games/s"}]
+                 "range": "", "unit": "games/s"} for name, players in cases]
 
     monkeypatch.setattr(suites, "random_throughput", fake)
     monkeypatch.chdir(tmp_path)
