@@ -12,6 +12,8 @@ from brux.core.params import params_id as _params_id
 from brux.core.rules import Rules
 from brux.core.viewkeys import unknown_key
 from brux.errors import IllegalActionError, ScenarioError
+from brux.games import get_rules
+from brux.version import __version__
 
 RECORD_FORMAT = 1
 SEED_LIMIT = 2**63  # seeds are 0 .. 2**63 - 1 (they are stored in int64 state and result columns)
@@ -271,8 +273,6 @@ class State:
 
     def record(self, agents: list[str] | None = None) -> dict[str, Any]:
         """A JSON-able game record; brux.replay(record) rebuilds this state."""
-        from brux import __version__
-
         rec: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "brux_version": __version__,
@@ -298,8 +298,11 @@ class State:
 
 def _unpickle_state(name: str, players: int, overrides: dict[str, Any], array: np.ndarray, seed: int,
                     scenario: dict[str, Any] | None, history: list[int]) -> State:
-    from brux.games import get_rules
-
     state = State(Game(get_rules(name), players, overrides), array.copy(), seed, scenario)
     state.history = list(history)
     return state
+
+
+def load_game(name: str, players: int = 3, **overrides: Any) -> Game:
+    """A game by name with a player count and rule-parameter overrides (validated; ValueError names a bad field)."""
+    return Game(get_rules(name), players, overrides)

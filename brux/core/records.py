@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from brux.core.game import RECORD_FORMAT, SEED_LIMIT, State, is_int
+from brux.core.game import RECORD_FORMAT, SEED_LIMIT, State, is_int, load_game
 from brux.errors import RecordError
 
 MAX_RECORD_BYTES = 64 * 2**20  # a record file larger than this is refused unread
@@ -78,8 +78,6 @@ def replay(record: dict[str, Any] | str | Path) -> State:
     A record that cannot be replayed raises a ValueError naming the problem: RecordError for a malformed field,
     the game's errors for bad rule parameters or a bad scenario, and an illegal action names its position.
     """
-    from brux import load_game
-
     if isinstance(record, (str, Path)):
         record = read_record(record)
     check_record(record)

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from brux.core.game import Game, nonneg_int64
+from brux.core.game import Game, load_game, nonneg_int64
 from brux.core.rng import seed_stream
 
 ACTION_STREAM = 2**32  # stream id of random_actions' draws (game streams are 0 .. players)
@@ -29,8 +29,6 @@ class VectorEnv:
     def __init__(self, game: Any, n: int, master_seed: int = 0) -> None:
         """`game` is a Game or a game name (played with its default player count and rules)."""
         if isinstance(game, str):
-            from brux import load_game
-
             game = load_game(game)
         elif not isinstance(game, Game):
             raise TypeError(f"VectorEnv: game must be a Game or a game name, got {type(game).__name__}")
