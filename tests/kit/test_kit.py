@@ -10,8 +10,8 @@ import brux
 from brux.core import kit
 from brux.games.bruxelles1897.kernel import hooks
 
-_generic = kit.build(SimpleNamespace(__name__=f"{__name__}.generic", **{k: getattr(hooks, k) for k in hooks.__all__},
-                                     PLAYOUT=None))
+_generic = kit.build(SimpleNamespace(__name__=f"{__name__}.generic",
+                                     **{k: getattr(hooks, k) for k in hooks.__all__ if k != "PLAYOUT"}, PLAYOUT=None))
 _generic_batch = _generic.play_random_batch
 
 
