@@ -46,7 +46,7 @@ import polars as pl
 import brux
 from brux.core.game import is_int
 from brux.core.rng import game_seed
-from brux.games import get_rules
+from brux.games import game_spec, get_rules
 
 from . import mixed as mx
 from .atomic import atomic_write
@@ -60,8 +60,6 @@ from .stopping import Stopper
 from .warmup import warm_up
 
 STUDY_FILE = "study.json"
-#: the best persona of a game, from measured tournaments (docs/agents.md); other games measure it
-DEFAULT_PERSONA = {"bruxelles1897": "heuristic:balanced"}
 PILOT_SECONDS = 0.5  # a pilot doubles its games until it used this much CPU (or its cap)
 PILOT_MAX_GAMES = 4096
 PERSONA_GAMES = 16  # games per persona and seat in the persona mini-tournament
@@ -138,8 +136,9 @@ def pick_persona(game: str, players: int, seed: int, jobs: int,
     personas = [n for n in names if n.startswith("heuristic:")]
     if not personas:
         return None, {"method": "none offered"}
-    if game in DEFAULT_PERSONA and DEFAULT_PERSONA[game] in personas:
-        return DEFAULT_PERSONA[game], {"method": "documented default (measured tournaments, docs/agents.md)"}
+    default = game_spec(game).default_persona  # measured in tournaments; other games measure it here
+    if default in personas:
+        return default, {"method": "documented default (measured tournaments, docs/agents.md)"}
     other = "greedy" if "greedy" in names else "random"
     shares: dict[str, float] = {}
     cpu = 0.0

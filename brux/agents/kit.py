@@ -1,8 +1,8 @@
 """The agents' part of the game kit: the batch with one agent per seat and single decisions, built once per game
 from its kernel hooks (docs/adding-a-game.md), and `GameAgents`, the agents capability of a game's rules object.
 
-As in `brux.core.kit`, `build` makes Numba functions specialised for one game; the game's own cached entry points
-(`kernel/entry.py`) call them so that Numba caches them with everything compiled in.
+As in `brux.core.kit`, `build` makes Numba functions specialised for one game; the game's cached entry points
+(`brux.agents.entry`) call them so that Numba caches them with everything compiled in.
 """
 
 from __future__ import annotations

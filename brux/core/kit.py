@@ -2,18 +2,20 @@
 
 A game's `kernel/hooks.py` exports the functions and constants of docs/adding-a-game.md (init, apply, player,
 nlegal, legal, nplayers, vp, source_vp, opening, length, better; STATE_SIZE, N_SOURCES, N_OPENINGS, MAX_PLAYERS;
-optionally play_out_random, PLAYOUT_WORK and init_for_play_out). `build(hooks)` makes the batch functions
+PLAYOUT, the game's own random play-out or None). `build(hooks)` makes the batch functions
 specialised for them (a small factory, as `brux.agents.search.build` makes the searches): the functions are closure
 variables, so Numba calls them directly, and each is named after the game (`brux.core.jit.njit_for`). The game
-calls the built functions from its own `@njit(cache=True)` entry points (`kernel/entry.py`), which Numba caches
-with everything compiled in.
+calls the built functions from the cached entry points `brux.core.entry` makes for it, which Numba caches with
+everything compiled in.
 
 Work array of a batch: the game state s[0:STATE_SIZE], then each seat's agent stream (key, counter) at
-`agent_rng + 2 p`, `agent_rng + 2 p + 1`, then PLAYOUT_WORK slots the game's own `play_out_random` may use.
+`agent_rng + 2 p`, `agent_rng + 2 p + 1`, then the work slots of the game's own play-out (`PlayOut.work`).
 Seat p of the game with seed g draws from stream 1 + p of g; the game's chance stream is stream 0.
 """
 
+from collections.abc import Callable
 from types import SimpleNamespace
+from typing import NamedTuple
 
 import numpy as np
 
@@ -23,6 +25,18 @@ from brux.core.rng import randbelow, seed_stream
 
 LOCAL = dict(_nrt=False, error_model="numpy")  # made per game by build(); cached inside the game's entry points
 BATCH_KEYS = ("seed", "vp", "rank", "win_share", "vp_by_source", "opening", "length")
+
+
+class PlayOut(NamedTuple):
+    """A game's own uniformly random play-out (its `PLAYOUT` hook; None: the kit's generic loop), which must give
+    the generic loop's games exactly: `play(s, rng_off)` plays to the end, seat p drawing from its stream at
+    rng_off + 2 p; it may use `work` slots after the agent streams; `init`, when given, is a lighter set-up it starts
+    from (leaving single-option decisions to the play-out, which keeps a second copy of the game's decision
+    handlers out of the random batch)."""
+
+    play: Callable
+    work: int = 0
+    init: Callable | None = None
 
 
 @njit(cache=True)
@@ -45,7 +59,8 @@ def build(hooks):
     n_sources, n_openings = hooks.N_SOURCES, hooks.N_OPENINGS
     owner = hooks.__name__
     agent_rng = hooks.STATE_SIZE
-    work_size = agent_rng + 2 * hooks.MAX_PLAYERS + getattr(hooks, "PLAYOUT_WORK", 0)
+    own: PlayOut | None = hooks.PLAYOUT
+    work_size = agent_rng + 2 * hooks.MAX_PLAYERS + (own.work if own is not None else 0)
 
     @njit_for(owner, **LOCAL)
     def rank(s, p):
@@ -99,11 +114,9 @@ def build(hooks):
         return start
 
     start_game = make_start(init)
-    if hasattr(hooks, "play_out_random"):
-        # A game's own play-out may start from a lighter set-up (`init_for_play_out`: the single-option decisions
-        # left to the play-out), which keeps a second copy of its decision handlers out of the random batch.
-        play_out = hooks.play_out_random
-        start_random = make_start(getattr(hooks, "init_for_play_out", init))
+    if own is not None:
+        play_out = own.play
+        start_random = make_start(own.init) if own.init is not None else start_game
     else:
         start_random = start_game
 

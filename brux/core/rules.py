@@ -21,15 +21,16 @@ from brux.core.rng import seed_stream
 # Kernel hooks every game provides (docs/adding-a-game.md); a game missing one does not load.
 HOOKS = ("init", "apply", "player", "nlegal", "legal", "nplayers", "vp", "source_vp", "opening", "length", "better",
          "hide", "determinise", "observe", "STATE_SIZE", "N_ACTIONS", "N_SOURCES", "N_OPENINGS", "MAX_PLAYERS",
-         "OBS_SIZE", "OBS_LAYOUT")
+         "OBS_SIZE", "OBS_LAYOUT", "PLAYOUT")
 
 
 @dataclass(eq=False)
 class Rules:
     """A game's rules: its kernel (`hooks`, cached `entry` points), parameters, view, names and capabilities.
 
-    `entry` provides `play_random_batch` and `legal_actions` (built by brux.core.kit); `view` provides
-    `to_dict(state)` and `from_dict(view, flat, seed)`; `agents` is None for a game that offers only `random`.
+    `entry` provides `play_random_batch`, `legal_actions` and the `vec_*` batches (`brux.core.entry.entry_points`);
+    `view` provides `to_dict(state)` and `from_dict(view, flat, seed)`; `agents` is None for a game that offers only
+    `random`.
     `rules_version` is the game's registry entry's (brux.games), stamped on by `get_rules`. `max_length(flat)` is a
     true upper bound on the decisions of a game with those parameters (derived per game in its `length.py`).
     """

@@ -33,8 +33,6 @@ class VectorEnv:
         elif not isinstance(game, Game):
             raise TypeError(f"VectorEnv: game must be a Game or a game name, got {type(game).__name__}")
         entry = game.rules.entry
-        if not hasattr(entry, "vec_step"):
-            raise TypeError(f"{game.name}: its kernel entry points have no vec_step (docs/adding-a-game.md)")
         self.game, self.n = game, nonneg_int64(n, "n")
         if self.n == 0:
             raise ValueError("n must be at least 1")

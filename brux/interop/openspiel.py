@@ -20,7 +20,7 @@ import numpy as np
 import pyspiel
 
 import brux
-from brux.games import get_rules
+from brux.games import game_spec, get_rules
 
 
 def _short_name(game: str, players: int) -> str:
@@ -101,14 +101,21 @@ def resampler(rng: np.random.RandomState):
     return lambda state, player: state.resample_from_infostate(player, lambda: rng.random_sample())
 
 
+_INFORMATION = {"perfect": pyspiel.GameType.Information.PERFECT_INFORMATION,
+                "imperfect": pyspiel.GameType.Information.IMPERFECT_INFORMATION}
+_UTILITY = {"zero-sum": pyspiel.GameType.Utility.ZERO_SUM, "constant-sum": pyspiel.GameType.Utility.CONSTANT_SUM,
+            "general-sum": pyspiel.GameType.Utility.GENERAL_SUM}
+
+
 def _types(name: str, players: int) -> tuple[pyspiel.GameType, pyspiel.GameInfo]:
-    game = brux.load_game(name, players=players)
+    game, spec = brux.load_game(name, players=players), game_spec(name)
     game_type = pyspiel.GameType(
         short_name=_short_name(name, players), long_name=f"brux {name} ({players} players)",
+        # sealed simultaneous choices are asked in turn and hidden, so every game is sequential here
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,  # chance is fixed by the parameter "seed"
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.CONSTANT_SUM, reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        information=_INFORMATION[spec.information], utility=_UTILITY[spec.utility],
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=players, min_num_players=players, provides_information_state_string=True,
         provides_information_state_tensor=False, provides_observation_string=True,
         provides_observation_tensor=True, parameter_specification={"seed": 0})

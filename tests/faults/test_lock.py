@@ -141,7 +141,8 @@ class _CountingGame:
 def test_compile_notice(monkeypatch, capsys):
     """A kernel of a game compiled for the first time is announced once, with the game's estimate; a kernel already
     compiled, or a second one of the same game, is not."""
-    monkeypatch.setitem(GAMES, "slowgame", GameEntry(__name__, rules_version=1, title="Slow", compile_seconds=60))
+    monkeypatch.setitem(GAMES, "slowgame", GameEntry(__name__, rules_version=1, title="Slow", players=(2, 2),
+                                                                compile_seconds=60))
     monkeypatch.setattr(event, "_registered", defaultdict(list))  # this notice only, not the process's own
     kernel = numba.njit(lambda x: x + 1)  # a new dispatcher: its first call compiles
     notice = warmup.CompileNotice()

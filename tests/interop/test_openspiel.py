@@ -9,6 +9,7 @@ import pytest
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
 import brux
+from brux.games import game_spec
 from brux.interop import openspiel
 from brux.testing.hooks import game_testing
 
@@ -18,9 +19,11 @@ NAMES = openspiel.register()
 @pytest.mark.parametrize("short", NAMES)
 def test_random_sim_with_serialization(short):
     game = pyspiel.load_game(short, {"seed": 3})
-    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
     name, players = short[len("brux_"):].rsplit("_", 1)  # "lutece", "3p"
+    spec = game_spec(name)
+    assert game.get_type().information.name == f"{spec.information.upper()}_INFORMATION"
+    assert game.get_type().utility.name == spec.utility.upper().replace("-", "_")
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
     brux_game = brux.load_game(name, players=int(players[:-1]))
     assert game.max_game_length() == brux_game.max_game_length
     state = game.new_initial_state()

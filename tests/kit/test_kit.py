@@ -10,9 +10,8 @@ import brux
 from brux.core import kit
 from brux.games.bruxelles1897.kernel import hooks
 
-_OPTIONAL = ("play_out_random", "PLAYOUT_WORK")
 _generic = kit.build(SimpleNamespace(__name__=f"{__name__}.generic",
-                                     **{k: getattr(hooks, k) for k in hooks.__all__ if k not in _OPTIONAL}))
+                                     **{k: getattr(hooks, k) for k in hooks.__all__ if k != "PLAYOUT"}, PLAYOUT=None))
 _generic_batch = _generic.play_random_batch
 
 
@@ -32,6 +31,6 @@ def test_fast_play_out_equals_the_generic_loop(players):
 
 
 def test_work_array_holds_the_play_out_scratch():
-    from brux.games.bruxelles1897.kernel import entry
+    from brux.core.entry import entry_points
 
-    assert entry._core.work_size == hooks.STATE_SIZE + 2 * hooks.MAX_PLAYERS + hooks.PLAYOUT_WORK
+    assert entry_points(hooks).core.work_size == hooks.STATE_SIZE + 2 * hooks.MAX_PLAYERS + hooks.PLAYOUT.work

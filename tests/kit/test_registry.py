@@ -68,3 +68,22 @@ def test_a_game_without_the_agents_capability_plays_random_only():
     while not state.is_terminal():
         state.apply_action(agents[state.current_player()].choose(state))
     assert [r["vp"] for r in state.result()] == ref["vp"][0].tolist()
+
+
+def test_each_game_honours_its_declared_capabilities():
+    import numpy as np
+
+    for name, spec in GAMES.items():
+        rules = get_rules(name)
+        assert (rules.min_players, rules.max_players) == spec.players
+        game = brux.load_game(name, players=spec.players[0])
+        assert spec.default_persona is None or spec.default_persona in game.agent_names()
+        shares = game.play_random(20, master_seed=3)["win_share"].sum(axis=1)
+        assert spec.utility != "constant-sum" or np.allclose(shares, 1.0)
+
+
+@pytest.mark.parametrize("field, value", [("information", "partial"), ("utility", "win-lose"), ("players", (3, 2))])
+def test_a_bad_capability_names_itself(field, value):
+    fields = dict(module="brux.games.x", rules_version=1, title="X", players=(2, 4))
+    with pytest.raises(ValueError, match=field):
+        GameEntry(**{**fields, field: value})

@@ -17,7 +17,7 @@ SCRIPT = """
 import sys
 from brux.games import GAMES, GameEntry
 from sims.warmup import announce_compiles
-GAMES["tinygame"] = GameEntry("tinykernel", rules_version=1, title="Tiny", compile_seconds=7)
+GAMES["tinygame"] = GameEntry("tinykernel", rules_version=1, title="Tiny", players=(2, 2), compile_seconds=7)
 announce_compiles()
 import tinykernel
 assert tinykernel.step(2) == 5

@@ -2,12 +2,13 @@
 
 import numpy as np
 
-from brux.agents.kit import GameAgents
+from brux.agents.entry import game_agents
+from brux.core.entry import entry_points
 from brux.core.rules import Rules
 
 from . import actions, agents, length, params, view
 from .kernel import codes as C
-from .kernel import entry, hooks
+from .kernel import hooks
 from .kernel import layout as L
 
 
@@ -17,7 +18,7 @@ def _faces(flat: np.ndarray) -> tuple[int, ...]:
 
 RULES = Rules(
     name="bruxelles1897", min_players=2, max_players=4, vp_sources=C.VP_SOURCES,
-    hooks=hooks, entry=entry, params=params.TABLE, view=view,
+    hooks=hooks, entry=entry_points(hooks), params=params.TABLE, view=view,
     action_names=lambda flat: actions.action_names(_faces(flat)),
     opening_labels=lambda flat: actions.opening_labels(_faces(flat)),
     opening_key=("An opening is the seat's first (opening_1) or second (opening_2) main decision of round 1, "
@@ -25,6 +26,6 @@ RULES = Rules(
                  "AN:{card kind}:{type}@{face} is an Art Nouveau placement on a space of that card kind (a trace "
                  "names the space itself: 'AN r0c2 1/3@1' on an artwork space is 'AN:artwork:1/3@1'), BR:{card} a "
                  "Brussels placement, 'PASS' a pass."),
-    agents=GameAgents(agents.FEATURES, agents.WEIGHTS, entry.play_batch, entry.decide_one),
+    agents=game_agents(hooks, agents.FEATURES, agents.WEIGHTS),
     max_length=length.max_game_length,
 )

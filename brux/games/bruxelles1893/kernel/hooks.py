@@ -3,10 +3,11 @@
 Required: STATE_SIZE, N_ACTIONS, N_SOURCES, N_OPENINGS, MAX_PLAYERS, OBS_SIZE; init, apply, player, nlegal, legal,
 nplayers, vp, source_vp, opening, length, better, observe. Agents (from ..agents): determinise, hide, values,
 same_turn, FEATURES, WEIGHTS.
-Optional: play_out_random.
+PLAYOUT: the game's own random play-out (brux.core.kit.PlayOut).
 """
 
 from brux.core.jit import JIT, TINY, njit
+from brux.core.kit import PlayOut
 from brux.core.obs import copy_pieces, one_hot
 
 from ..agents import FEATURES, WEIGHTS, determinise, hide, same_turn, values
@@ -23,8 +24,10 @@ N_OPENINGS = C.N_OPENINGS
 MAX_PLAYERS = L.MAX_PLAYERS
 OBS_SIZE = L.OBS.size  # observation: the pieces of layout.OBS (docs/bruxelles1893.md, "Observation")
 OBS_LAYOUT = L.OBS
+PLAYOUT = PlayOut(play_out_random)
 
-__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "STATE_SIZE",
+__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PLAYOUT",
+           "STATE_SIZE",
            "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal", "nplayers",
            "observe", "opening", "play_out_random", "player", "same_turn", "source_vp", "values", "vp"]
 

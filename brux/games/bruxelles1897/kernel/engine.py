@@ -1,5 +1,5 @@
 """Kernel entry points: create a game, apply a decision (then the automatic ones), ranking, the fast random
-play-out and replays. The batches are built by the game kit (`hooks.py`, `entry.py`)."""
+play-out and replays. The batches are built by the game kit from `hooks.py`."""
 
 import numpy as np
 

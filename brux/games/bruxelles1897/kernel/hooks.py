@@ -2,6 +2,7 @@
 ranking and the searches from (docs/adding-a-game.md)."""
 
 from brux.core.jit import JIT, TINY, njit
+from brux.core.kit import PlayOut
 from brux.core.obs import copy_pieces, one_hot
 
 from ..agents import FEATURES, WEIGHTS, determinise, hide
@@ -24,6 +25,7 @@ N_OPENINGS = 2
 MAX_PLAYERS = L.MAX_PLAYERS
 OBS_SIZE = L.OBS.size  # observation: the pieces of layout.OBS (docs/bruxelles1897.md, "Observation")
 OBS_LAYOUT = L.OBS
+PLAYOUT = PlayOut(play_out_random, PLAYOUT_WORK, init_for_play_out)
 
 
 @njit(**TINY)
@@ -80,7 +82,8 @@ def observe(s, p, out):
             out[row + entry_owner(e) * C.N_ARCH_TYPES + entry_type(e)] += 1.0
 
 
-__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PLAYOUT_WORK",
+__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PLAYOUT",
+           "PLAYOUT_WORK",
            "STATE_SIZE", "WEIGHTS", "apply", "better", "determinise", "hide", "init", "init_for_play_out", "legal",
            "length", "nlegal", "nplayers", "observe", "opening", "play_out_random", "player", "same_turn", "source_vp",
            "values", "vp"]

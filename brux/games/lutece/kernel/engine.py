@@ -1,5 +1,5 @@
 """Kernel entry points: create a game, apply a decision (then the automatic ones). The batches are built by the
-game kit (`hooks.py`, `entry.py`)."""
+game kit from `hooks.py`."""
 
 from brux.core.jit import JIT, TINY, njit
 from brux.core.rng import seed_stream

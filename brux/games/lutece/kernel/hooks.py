@@ -20,6 +20,7 @@ N_OPENINGS = 2
 MAX_PLAYERS = L.MAX_PLAYERS
 OBS_SIZE = L.OBS.size  # observation: the pieces of layout.OBS (docs/lutece.md, "Observation")
 OBS_LAYOUT = L.OBS
+PLAYOUT = None  # the kit's generic random play-out
 
 
 @njit(**TINY)
@@ -68,6 +69,7 @@ def observe(s, p, out):
             withdraw_sealed_play(out, L.OBS_SEATS + q * L.SEAT_SIZE, s[L.G_ROUND] == 1)
 
 
-__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "STATE_SIZE",
+__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PLAYOUT",
+           "STATE_SIZE",
            "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal", "nplayers",
            "observe", "opening", "player", "same_turn", "source_vp", "values", "vp"]

@@ -2,6 +2,7 @@
 and the searches from (docs/adding-a-game.md)."""
 
 from brux.core.jit import JIT, njit
+from brux.core.kit import PlayOut
 from brux.core.obs import copy_pieces, one_hot
 
 from ..agents import FEATURES, WEIGHTS, determinise, hide, same_turn, values
@@ -82,6 +83,9 @@ def play_out_random(s, rng_off):
     _play_out_random(s, rng_off)
 
 
+PLAYOUT = PlayOut(play_out_random, PLAYOUT_WORK)
+
+
 @njit(**JIT)
 def observe(s, p, out):
     """Seat p's observation into float32 `out` (OBS_SIZE values, the pieces of layout.OBS): public fields only."""
@@ -98,6 +102,7 @@ def observe(s, p, out):
             out[at] = 1.0 if out[at] != 0.0 else 0.0
 
 
-__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PLAYOUT_WORK",
+__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PLAYOUT",
+           "PLAYOUT_WORK",
            "STATE_SIZE", "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal",
            "nplayers", "observe", "opening", "play_out_random", "player", "same_turn", "source_vp", "values", "vp"]

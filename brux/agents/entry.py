@@ -1,0 +1,45 @@
+"""A game's cached agents' entry points, made from its hooks as `brux.core.entry` makes the random batch's."""
+
+# ruff: noqa: F821 (the templates' globals are the ones `cached` gives them)
+
+from __future__ import annotations
+
+import types
+
+from brux.core.entry import cached, entry_points
+
+from . import kit
+
+_made: dict[str, types.SimpleNamespace] = {}
+
+
+def agent_entry_points(hooks: types.ModuleType) -> types.SimpleNamespace:
+    """`play_batch` and `decide_one` of a game (made once per hooks module), cached with the agents' kit
+    (`brux.agents.kit.build`) compiled in."""
+    owner = hooks.__name__
+    if owner not in _made:
+        made = kit.build(hooks, entry_points(hooks).core)
+        functions = {"_play_batch": made.play_batch, "_decide_one": made.decide_one}
+        _made[owner] = types.SimpleNamespace(
+            play_batch=cached(play_batch, owner, functions, nogil=True), decide_one=cached(decide_one, owner, functions)
+        )
+    return _made[owner]
+
+
+def game_agents(hooks: types.ModuleType, features: tuple[str, ...], weights: dict) -> kit.GameAgents:
+    """The agents capability of a game (`Rules.agents`): its features and weights with its cached entry points."""
+    made = agent_entry_points(hooks)
+    return kit.GameAgents(features, weights, made.play_batch, made.decide_one)
+
+
+# The templates: their globals are the game's agents' kit functions given to `cached`.
+
+
+def play_batch(params, master_seed, first_index, n_games, kinds, iparams, fparams):
+    """The batch with one agent per seat (`brux.agents.kit.build`)."""
+    return _play_batch(params, master_seed, first_index, n_games, kinds, iparams, fparams)
+
+
+def decide_one(state, kind, ip, fp, rng):
+    """A single decision of an agent (`brux.agents.kit.build`)."""
+    return _decide_one(state, kind, ip, fp, rng)

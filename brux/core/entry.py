@@ -1,0 +1,83 @@
+"""A game's cached kernel entry points, made by the kit from its hooks: no game writes them.
+
+Numba caches a function under its source file, qualified name and bytecode, and resolves the globals it calls
+when it compiles. `cached(template, owner, functions)` gives each game its own copy of a template function below:
+the same code, with the game's kit functions (`brux.core.kit.build`) as its globals, named after the game (so its
+on-disk cache entry and its compiled symbol are the game's own, see brux.core.jit) and in the game's hooks module
+(so compiles are reported per game). Each entry point is compiled and cached with everything it calls compiled in.
+"""
+
+# ruff: noqa: F821 (the templates' globals are the ones `cached` gives them)
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable
+from typing import Any
+
+from brux.core import kit
+from brux.core.jit import njit_for
+
+_made: dict[str, types.SimpleNamespace] = {}
+
+
+def cached(template: Callable, owner: str, functions: dict[str, Any], **options: Any) -> Any:
+    """`template`'s code as a cached Numba function of `owner` (a game's hooks module name) whose globals are
+    `functions`."""
+    scope = dict(functions, __name__=owner, __builtins__=__builtins__)
+    fn = types.FunctionType(template.__code__, scope, template.__name__, template.__defaults__)
+    fn.__qualname__ = template.__qualname__
+    fn.__doc__ = template.__doc__
+    return njit_for(owner, cache=True, **options)(fn)
+
+
+def entry_points(hooks: types.ModuleType) -> types.SimpleNamespace:
+    """The cached entry points of a game (made once per hooks module): `play_random_batch`, `legal_actions`,
+    `vec_reset`, `vec_step`, `vec_random_actions`, and `core`, the kit (`brux.core.kit.build(hooks)`)."""
+    owner = hooks.__name__
+    if owner not in _made:
+        core = kit.build(hooks)
+        functions = {
+            "_random_batch": core.play_random_batch,
+            "_legal_actions": core.legal_actions,
+            "_vec_reset": core.vec_reset,
+            "_vec_step": core.vec_step,
+            "_vec_random": core.vec_random_actions,
+        }
+        _made[owner] = types.SimpleNamespace(
+            core=core,
+            play_random_batch=cached(play_random_batch, owner, functions, nogil=True),
+            legal_actions=cached(legal_actions, owner, functions),
+            vec_reset=cached(vec_reset, owner, functions, nogil=True),
+            vec_step=cached(vec_step, owner, functions, nogil=True),
+            vec_random_actions=cached(vec_random_actions, owner, functions, nogil=True),
+        )
+    return _made[owner]
+
+
+# The templates: their globals are the game's kit functions given to `cached`.
+
+
+def play_random_batch(params, master_seed, first_index, n_games):
+    """The random batch (`brux.core.kit.build`)."""
+    return _random_batch(params, master_seed, first_index, n_games)
+
+
+def legal_actions(s):
+    """The legal actions of the pending decision, ascending."""
+    return _legal_actions(s)
+
+
+def vec_reset(params, master_seed, next_index, states, obs, masks, players):
+    """Start a vector of games (`brux.core.vector`)."""
+    _vec_reset(params, master_seed, next_index, states, obs, masks, players)
+
+
+def vec_step(params, master_seed, next_index, states, actions, obs, masks, rewards, done, players):
+    """One action in each game of a vector (`brux.core.vector`)."""
+    return _vec_step(params, master_seed, next_index, states, actions, obs, masks, rewards, done, players)
+
+
+def vec_random_actions(states, rng, actions):
+    """A uniformly random legal action for each game of a vector."""
+    _vec_random(states, rng, actions)
