@@ -28,9 +28,9 @@ from typing import Any
 
 import numpy as np
 import polars as pl
-from scipy import stats as _st
 
 from . import sequential as sq
+from ._dist import norm_ppf, norm_sf
 from ._frame import Table, columns, require, to_lazy
 from .patterns import DEFAULT_MARGIN, pattern_shares, verdict_masks
 
@@ -120,7 +120,7 @@ def moments(counts: np.ndarray) -> SeatMoments:
 
 def z_simultaneous(k: int, confidence: float) -> float:
     """Two-sided normal quantile of a Bonferroni split of ``1 - confidence`` over ``k`` intervals."""
-    return float(_st.norm.ppf(1.0 - (1.0 - confidence) / (2 * max(k, 1))))
+    return float(norm_ppf(1.0 - (1.0 - confidence) / (2 * max(k, 1))))
 
 
 def seat_differences(counts: np.ndarray, confidence: float = 0.95) -> pl.DataFrame:
@@ -139,7 +139,7 @@ def seat_differences(counts: np.ndarray, confidence: float = 0.95) -> pl.DataFra
     diff = np.array([mo.mean[a] - mo.mean[b] for a, b in pairs])
     s = np.array([se[a, b] for a, b in pairs])
     with np.errstate(divide="ignore", invalid="ignore"):
-        p = np.where(s > 0, 2 * _st.norm.sf(np.abs(diff / s)), np.where(diff == 0, 1.0, 0.0))
+        p = np.where(s > 0, 2 * norm_sf(np.abs(diff / s)), np.where(diff == 0, 1.0, 0.0))
     _, p_adj = adjust_pvalues(p, "holm", confidence)
     return pl.DataFrame({
         "seat_a": [a for a, _ in pairs], "seat_b": [b for _, b in pairs], "diff": diff, "se": s,
@@ -365,7 +365,7 @@ def fairness_verdict(counts: np.ndarray, margin: float = DEFAULT_MARGIN, confide
                   "(Hoeffding) with Bonferroni over the seats")
     else:
         z_seat, z_pair = z_simultaneous(p, confidence), z_simultaneous(len(pairs), confidence)
-        z_eq = float(_st.norm.ppf(confidence))  # one-sided at 1 - confidence: the TOST of each pair
+        z_eq = float(norm_ppf(confidence))  # one-sided at 1 - confidence: the TOST of each pair
         sd = np.sqrt(np.diag(mo.cov))
 
         def seat_half(m: float) -> np.ndarray:

@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from ._dist import norm_ppf, norm_sf
 from ._frame import (
     SOURCE_PREFIX,
     Table,
@@ -188,9 +189,7 @@ def source_effects(df: Table, confidence: float = 0.95, *, max_games: int | None
 def effects_from_arrays(players: int, w: np.ndarray, sources: dict[str, np.ndarray], confidence: float = 0.95,
                         max_games: int | None = DEFAULT_EFFECT_GAMES) -> list[dict[str, Any]]:
     """The rows of :func:`source_effects` from per-game arrays ``w[game, seat]`` and ``sources[name][game, seat]``."""
-    from scipy import stats as _st
-
-    z = float(_st.norm.ppf(0.5 + confidence / 2))
+    z = float(norm_ppf(0.5 + confidence / 2))
     outright = (w > 0).sum(axis=1) == 1
     ties = int((~outright).sum())
     idx = np.flatnonzero(outright)
@@ -214,11 +213,9 @@ def effects_from_arrays(players: int, w: np.ndarray, sources: dict[str, np.ndarr
 
 
 def _row(players: int, name: str, model: str, coef: float, var: float, x: np.ndarray, z: float) -> dict[str, Any]:
-    from scipy import stats as _st
-
     se = float(np.sqrt(var))
     sd = float(np.sqrt(x.var(axis=1).mean())) if x.size else float("nan")
-    p = float(2 * _st.norm.sf(abs(coef / se))) if se > 0 else float("nan")
+    p = float(2 * norm_sf(abs(coef / se))) if se > 0 else float("nan")
     return {"players": players, "source": name[len(SOURCE_PREFIX):], "model": model, "coef": float(coef), "se": se,
             "coef_low": coef - z * se, "coef_high": coef + z * se, "sd_within": sd, "p_value": p}
 
