@@ -123,16 +123,19 @@ def _clogit(x: np.ndarray, winner: np.ndarray, max_iter: int = 50) -> tuple[np.n
     nan = np.full(k, np.nan), np.full((k, k), np.nan)
     if not all(np.any(x[..., j]) for j in range(k)):
         return nan
-    xw = x[np.arange(len(x)), winner]
+    xw = x[np.arange(len(x)), winner].sum(axis=0)
+    seats, games = x.shape[1], x.shape[0]
+    flat = np.ascontiguousarray(x.transpose(1, 0, 2)).reshape(-1, k)  # seat-major rows: seat sums add whole blocks
     beta = np.zeros(k)
-    for _ in range(max_iter):
-        eta = x @ beta
-        eta -= eta.max(axis=1, keepdims=True)
+    for _ in range(max_iter):  # each step as matrix products over the (seat, game) rows
+        eta = np.dot(flat, beta).reshape(seats, games)
+        eta -= eta.max(axis=0)
         p = np.exp(eta)
-        p /= p.sum(axis=1, keepdims=True)
-        ex = np.einsum("gs,gsk->gk", p, x)
-        info = np.einsum("gs,gsj,gsk->jk", p, x, x) - ex.T @ ex
-        grad = (xw - ex).sum(axis=0)
+        p /= p.sum(axis=0)
+        px = p.reshape(-1, 1) * flat
+        ex = px.reshape(seats, games, k).sum(axis=0)
+        info = np.dot(px.T, flat) - np.dot(ex.T, ex)
+        grad = xw - ex.sum(axis=0)
         try:
             step = np.linalg.solve(info, grad)
         except np.linalg.LinAlgError:
