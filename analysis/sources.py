@@ -124,18 +124,18 @@ def _clogit(x: np.ndarray, winner: np.ndarray, max_iter: int = 50) -> tuple[np.n
     if not all(np.any(x[..., j]) for j in range(k)):
         return nan
     xw = x[np.arange(len(x)), winner].sum(axis=0)
-    seats, games = x.shape[1], x.shape[0]
-    flat = np.ascontiguousarray(x.transpose(1, 0, 2)).reshape(-1, k)  # seat-major rows: seat sums add whole blocks
+    cov = np.ascontiguousarray(x.transpose(2, 1, 0))  # [k, s, g]: sums over seats and games add whole rows
+    rows = cov.reshape(k, -1)
     beta = np.zeros(k)
-    for _ in range(max_iter):  # each step as matrix products over the (seat, game) rows
-        eta = np.dot(flat, beta).reshape(seats, games)
+    for _ in range(max_iter):  # einsum, not BLAS: its threads only contend with the rest of a report
+        eta = np.einsum("k,ksg->sg", beta, cov)
         eta -= eta.max(axis=0)
         p = np.exp(eta)
         p /= p.sum(axis=0)
-        px = p.reshape(-1, 1) * flat
-        ex = px.reshape(seats, games, k).sum(axis=0)
-        info = np.dot(px.T, flat) - np.dot(ex.T, ex)
-        grad = xw - ex.sum(axis=0)
+        px = cov * p
+        ex = px.sum(axis=1)
+        info = np.einsum("jn,kn->jk", px.reshape(k, -1), rows) - np.einsum("jg,kg->jk", ex, ex)
+        grad = xw - ex.sum(axis=1)
         try:
             step = np.linalg.solve(info, grad)
         except np.linalg.LinAlgError:
