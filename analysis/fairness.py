@@ -76,12 +76,49 @@ def pattern_counts(df: Table) -> dict[int, np.ndarray]:
 
 def pattern_counts_from_matrix(w: np.ndarray) -> np.ndarray:
     """Pattern counts of a per-game win-share matrix ``w[game, seat]``."""
-    bad = int(np.count_nonzero(~np.isfinite(w)))
+    _raise_missing(int(np.count_nonzero(~np.isfinite(w))))
+    return _codes_counted(w)
+
+
+def _raise_missing(bad: int) -> None:
     if bad:
         raise ValueError(f"win_share has {bad} missing or NaN value(s); every seat of every game needs a win share")
+
+
+def _codes_counted(w: np.ndarray) -> np.ndarray:
     players = w.shape[1]
     codes = ((w > 0).astype(np.int64) << np.arange(players)).sum(axis=1)
     return np.bincount(codes, minlength=1 << players).astype(float)
+
+
+#: games per batch of :func:`pattern_counts_lazy` (about 300 MB of rows at 3 players)
+BATCH_GAMES = 1_000_000
+
+
+def pattern_counts_lazy(lf: pl.LazyFrame, players: int, batch_games: int = BATCH_GAMES) -> np.ndarray:
+    """``pattern_counts_from_matrix(per_game_lazy(lf, players, ["win_share"])["win_share"])`` in bounded memory.
+
+    A table of ``players``-player games only is read ``batch_games`` games at a time (row slices at multiples of
+    ``players``, so a table stored in game order splits between games); a table with other player counts, or one
+    whose games cross a slice, is read whole as by :func:`per_game_lazy`.
+    """
+    names = columns(lf)
+    key = [c for c in game_key(names) if c in ("game_id", "run")]
+    total, only = lf.select(pl.len(), (pl.col("players") == players).all()).collect().row(0)
+    if only and total % players == 0:
+        counts, bad, step = np.zeros(1 << players), 0, batch_games * players
+        try:
+            for start in range(0, total, step):
+                part = lf.slice(start, step).select(*key, "players", "seat", "win_share").collect()
+                w = per_game_arrays(part, players, ["win_share"])["win_share"]
+                bad += int(np.count_nonzero(~np.isfinite(w)))
+                counts += _codes_counted(w)
+        except ValueError:
+            pass
+        else:
+            _raise_missing(bad)
+            return counts
+    return pattern_counts_from_matrix(per_game_lazy(lf, players, ["win_share"])["win_share"])
 
 
 @dataclass
