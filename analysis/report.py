@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from .fairness import DEFAULT_MARGIN
 from .findings import (
     CORRECTION_NAMES,
     FIXED_SAMPLE,
+    STOPPING_FILE,
     Findings,
     findings,
     fixed_label,
@@ -21,7 +23,7 @@ from .findings import (
     pct,
     read_stopping,
 )
-from .io import ResultsError, is_sweep, read_results
+from .io import ResultsError, is_sweep, open_results
 from .length import game_length
 from .openings import DEFAULT_CORRECTION
 from .page import FORMATS, Block, write_page
@@ -129,10 +131,15 @@ def build_blocks(results_dir: str | Path, **options: Any
     The results are read lazily (each analysis reads only its columns); a data read failure raises ResultsError.
     """
     try:
-        with FigureWorker() as figs:  # the figures are drawn while the next tables are computed
-            title, blocks, raw, f = _build_blocks(figs, results_dir, **options)
-            for b in blocks:
-                b.content = resolved(b.content)
+        lf, manifest, games = open_results(results_dir)  # the chunk check runs while the tables are computed
+        try:
+            with FigureWorker() as figs:  # the figures are drawn while the next tables are computed
+                title, blocks, raw, f = _build_blocks(figs, Path(results_dir), lf, manifest, games, **options)
+                for b in blocks:
+                    b.content = resolved(b.content)
+        except Exception:
+            games()  # a chunk that fails its check is the error to report, not what the analysis made of it
+            raise
         return title, blocks, raw, f
     except (pl.exceptions.PolarsError, OSError) as exc:
         if isinstance(exc, ResultsError):
@@ -149,7 +156,10 @@ def _opening_key(game: Any) -> str:
 
 def _build_blocks(
     figs: FigureWorker,
-    results_dir: str | Path,
+    folder: Path,
+    lf: pl.LazyFrame,
+    manifest: dict[str, Any],
+    games: Callable[[], int],
     *,
     min_games: int = 100,
     correction: str = DEFAULT_CORRECTION,
@@ -157,8 +167,6 @@ def _build_blocks(
     top: int = 10,
     margin: float = DEFAULT_MARGIN,
 ) -> tuple[str, list[Block], dict[str, pl.DataFrame], Findings]:
-    folder = Path(results_dir)
-    lf, manifest = read_results(folder)
     cols = columns(lf)
     sources = source_columns(cols)
     openings = opening_columns(cols)
@@ -166,7 +174,9 @@ def _build_blocks(
     wanted = list(dict.fromkeys([c for c in (*_BASE_COLUMNS, *keys) if c in cols] + sources + openings))
     df = lf.select(wanted)  # lazy: every analysis reads only the columns it needs
     n_chunks = len(list(folder.glob("chunk-*.parquet")))
-    stopping = read_stopping(folder, manifest)
+    stopping = None  # a sequential run's stopping record belongs to the games the check counts
+    if (folder / STOPPING_FILE).is_file():
+        stopping = read_stopping(folder, {**manifest, "games_done": games()})
     f = findings(df, margin=margin, confidence=confidence, correction=correction, min_games=min_games,
                  stopping=stopping)
     conf = f"{confidence:.0%}"
@@ -277,7 +287,7 @@ def _build_blocks(
                + " Sample sizes for other effects: brux plan --players N --gap 0.01."))
 
     add(Block("h2", "Run"))
-    add(Block("dl", _manifest_items(manifest, folder, n_chunks)))
+    add(Block("dl", _manifest_items({**manifest, "games_done": games()}, folder, n_chunks)))
     if stopping:
         add(Block("p", f"Sequential run: rule {stopping['rule']}"
                         + (f" (target {stopping['target']:g})" if stopping.get("target") else "")
