@@ -2,39 +2,89 @@
 
 Every table function takes a polars DataFrame/LazyFrame or a pandas DataFrame of per-seat results
 (``docs/results.md``) and returns a tidy polars DataFrame (pandas with ``as_pandas=True``). Nothing here plays games.
+The public names load their modules on first use (a report does not import what it does not run).
 """
 
-from .balance import balance_metrics, metrics_from_seat_balance, seat_balance
-from .compare import SweepComparison, compare, write_sweep_report
-from .fairness import FairnessVerdict, fairness_verdict, pattern_counts, seat_differences
-from .findings import Findings, findings
-from .io import ResultsError, collect, is_sweep, read_manifest, read_results
-from .length import game_length
-from .openings import opening_strength
-from .plots import (
-    figure_png,
-    plot_opening_strength,
-    plot_score_sources,
-    plot_seat_balance,
-    plot_seat_differences,
-    plot_source_effects,
-    plot_vp_distribution,
-    vp_counts,
-)
-from .report import write_report
-from .sources import score_sources, source_effects
-from .stats import (
-    adjust_pvalues,
-    adjusted_levels,
-    correlation_pvalue,
-    format_p,
-    shrink,
-    simultaneous_intervals,
-    wilson_interval,
-    ztest_two_sample,
-    ztest_vs_value,
-)
-from .sweep_report import plot_sweep_gaps
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .balance import balance_metrics, metrics_from_seat_balance, seat_balance
+    from .compare import SweepComparison, compare, write_sweep_report
+    from .fairness import FairnessVerdict, fairness_verdict, pattern_counts, seat_differences
+    from .findings import Findings, findings
+    from .io import ResultsError, collect, is_sweep, read_manifest, read_results
+    from .length import game_length
+    from .openings import opening_strength
+    from .plots import (
+        figure_png,
+        plot_opening_strength,
+        plot_score_sources,
+        plot_seat_balance,
+        plot_seat_differences,
+        plot_source_effects,
+        plot_vp_distribution,
+        vp_counts,
+    )
+    from .report import write_report
+    from .sources import score_sources, source_effects
+    from .stats import (
+        adjust_pvalues,
+        adjusted_levels,
+        correlation_pvalue,
+        format_p,
+        shrink,
+        simultaneous_intervals,
+        wilson_interval,
+        ztest_two_sample,
+        ztest_vs_value,
+    )
+    from .sweep_report import plot_sweep_gaps
+
+_WHERE = {
+    "balance_metrics": "balance",
+    "metrics_from_seat_balance": "balance",
+    "seat_balance": "balance",
+    "SweepComparison": "compare",
+    "compare": "compare",
+    "plot_sweep_gaps": "sweep_report",
+    "write_sweep_report": "compare",
+    "FairnessVerdict": "fairness",
+    "fairness_verdict": "fairness",
+    "pattern_counts": "fairness",
+    "seat_differences": "fairness",
+    "Findings": "findings",
+    "findings": "findings",
+    "ResultsError": "io",
+    "collect": "io",
+    "is_sweep": "io",
+    "read_manifest": "io",
+    "read_results": "io",
+    "game_length": "length",
+    "opening_strength": "openings",
+    "figure_png": "plots",
+    "plot_opening_strength": "plots",
+    "plot_score_sources": "plots",
+    "plot_seat_balance": "plots",
+    "plot_seat_differences": "plots",
+    "plot_source_effects": "plots",
+    "plot_vp_distribution": "plots",
+    "vp_counts": "plots",
+    "write_report": "report",
+    "score_sources": "sources",
+    "source_effects": "sources",
+    "adjust_pvalues": "stats",
+    "adjusted_levels": "stats",
+    "correlation_pvalue": "stats",
+    "format_p": "stats",
+    "shrink": "stats",
+    "simultaneous_intervals": "stats",
+    "wilson_interval": "stats",
+    "ztest_two_sample": "stats",
+    "ztest_vs_value": "stats",
+}
 
 __all__ = [
     "FairnessVerdict",
@@ -78,3 +128,17 @@ __all__ = [
     "ztest_two_sample",
     "ztest_vs_value",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use (PEP 562)."""
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'analysis' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

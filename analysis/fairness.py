@@ -28,9 +28,9 @@ from typing import Any
 
 import numpy as np
 import polars as pl
-from scipy import stats as _st
 
 from . import sequential as sq
+from ._dist import norm_ppf, norm_sf
 from ._frame import Table, columns, require, to_lazy
 from .patterns import DEFAULT_MARGIN, pattern_shares, verdict_masks
 
@@ -76,12 +76,49 @@ def pattern_counts(df: Table) -> dict[int, np.ndarray]:
 
 def pattern_counts_from_matrix(w: np.ndarray) -> np.ndarray:
     """Pattern counts of a per-game win-share matrix ``w[game, seat]``."""
-    bad = int(np.count_nonzero(~np.isfinite(w)))
+    _raise_missing(int(np.count_nonzero(~np.isfinite(w))))
+    return _codes_counted(w)
+
+
+def _raise_missing(bad: int) -> None:
     if bad:
         raise ValueError(f"win_share has {bad} missing or NaN value(s); every seat of every game needs a win share")
+
+
+def _codes_counted(w: np.ndarray) -> np.ndarray:
     players = w.shape[1]
     codes = ((w > 0).astype(np.int64) << np.arange(players)).sum(axis=1)
     return np.bincount(codes, minlength=1 << players).astype(float)
+
+
+#: games per batch of :func:`pattern_counts_lazy` (about 300 MB of rows at 3 players)
+BATCH_GAMES = 1_000_000
+
+
+def pattern_counts_lazy(lf: pl.LazyFrame, players: int, batch_games: int = BATCH_GAMES) -> np.ndarray:
+    """``pattern_counts_from_matrix(per_game_lazy(lf, players, ["win_share"])["win_share"])`` in bounded memory.
+
+    A table of ``players``-player games only is read ``batch_games`` games at a time (row slices at multiples of
+    ``players``, so a table stored in game order splits between games); a table with other player counts, or one
+    whose games cross a slice, is read whole as by :func:`per_game_lazy`.
+    """
+    names = columns(lf)
+    key = [c for c in game_key(names) if c in ("game_id", "run")]
+    total, only = lf.select(pl.len(), (pl.col("players") == players).all()).collect().row(0)
+    if only and total % players == 0:
+        counts, bad, step = np.zeros(1 << players), 0, batch_games * players
+        try:
+            for start in range(0, total, step):
+                part = lf.slice(start, step).select(*key, "players", "seat", "win_share").collect()
+                w = per_game_arrays(part, players, ["win_share"])["win_share"]
+                bad += int(np.count_nonzero(~np.isfinite(w)))
+                counts += _codes_counted(w)
+        except ValueError:
+            pass
+        else:
+            _raise_missing(bad)
+            return counts
+    return pattern_counts_from_matrix(per_game_lazy(lf, players, ["win_share"])["win_share"])
 
 
 @dataclass
@@ -120,7 +157,7 @@ def moments(counts: np.ndarray) -> SeatMoments:
 
 def z_simultaneous(k: int, confidence: float) -> float:
     """Two-sided normal quantile of a Bonferroni split of ``1 - confidence`` over ``k`` intervals."""
-    return float(_st.norm.ppf(1.0 - (1.0 - confidence) / (2 * max(k, 1))))
+    return float(norm_ppf(1.0 - (1.0 - confidence) / (2 * max(k, 1))))
 
 
 def seat_differences(counts: np.ndarray, confidence: float = 0.95) -> pl.DataFrame:
@@ -139,7 +176,7 @@ def seat_differences(counts: np.ndarray, confidence: float = 0.95) -> pl.DataFra
     diff = np.array([mo.mean[a] - mo.mean[b] for a, b in pairs])
     s = np.array([se[a, b] for a, b in pairs])
     with np.errstate(divide="ignore", invalid="ignore"):
-        p = np.where(s > 0, 2 * _st.norm.sf(np.abs(diff / s)), np.where(diff == 0, 1.0, 0.0))
+        p = np.where(s > 0, 2 * norm_sf(np.abs(diff / s)), np.where(diff == 0, 1.0, 0.0))
     _, p_adj = adjust_pvalues(p, "holm", confidence)
     return pl.DataFrame({
         "seat_a": [a for a, _ in pairs], "seat_b": [b for _, b in pairs], "diff": diff, "se": s,
@@ -365,7 +402,7 @@ def fairness_verdict(counts: np.ndarray, margin: float = DEFAULT_MARGIN, confide
                   "(Hoeffding) with Bonferroni over the seats")
     else:
         z_seat, z_pair = z_simultaneous(p, confidence), z_simultaneous(len(pairs), confidence)
-        z_eq = float(_st.norm.ppf(confidence))  # one-sided at 1 - confidence: the TOST of each pair
+        z_eq = float(norm_ppf(confidence))  # one-sided at 1 - confidence: the TOST of each pair
         sd = np.sqrt(np.diag(mo.cov))
 
         def seat_half(m: float) -> np.ndarray:

@@ -30,7 +30,7 @@ from .fairness import (
     check_fraction,
     fairness_verdict,
     moments,
-    pattern_counts_from_matrix,
+    pattern_counts_lazy,
     per_game_lazy,
     seat_differences,
 )
@@ -120,8 +120,9 @@ class Findings:
 def _lineups(lf: pl.LazyFrame) -> list[str]:
     if "agent" not in columns(lf):
         return []
-    per_seat = (lf.group_by("players", "seat").agg(pl.col("agent").cast(pl.String).unique().sort().alias("a"))
-                .sort("players", "seat").collect())
+    distinct = lf.select("players", "seat", pl.col("agent").cast(pl.String)).unique().collect()  # few rows
+    per_seat = (distinct.group_by("players", "seat").agg(pl.col("agent").unique().sort().alias("a"))
+                .sort("players", "seat"))
     out: dict[int, list[str]] = {}
     for players, _, agents in per_seat.iter_rows():
         out.setdefault(players, []).append(agents[0] if len(agents) == 1 else "/".join(agents))
@@ -171,7 +172,7 @@ def findings(data: Table | str | Path, *, margin: float = DEFAULT_MARGIN, confid
     cols = columns(lf)
     sources = source_columns(cols)
     player_counts = [int(p) for p in lf.select(pl.col("players").unique()).collect()["players"].sort().to_list()]
-    counts = {p: pattern_counts_from_matrix(per_game_lazy(lf, p, ["win_share"])["win_share"]) for p in player_counts}
+    counts = {p: pattern_counts_lazy(lf, p) for p in player_counts}
     seq = stopping if stopping and stopping.get("rule") else None
     verdicts = [fairness_verdict(c, margin, confidence, sequential=seq) for c in counts.values()]
     gaps, diffs, detect = [], {}, []

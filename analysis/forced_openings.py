@@ -6,8 +6,8 @@ from collections.abc import Mapping
 
 import numpy as np
 import polars as pl
-from scipy import stats as _st
 
+from ._dist import t_ppf
 from .sequential import cs_half_width
 
 DIFF_RANGE = 2.0  # a per-deal difference of win shares lies in [-1, 1]
@@ -39,7 +39,7 @@ def opening_effects(outcomes: pl.DataFrame, confidence: float = 0.95,
         pl.col("dv").mean().alias("vp_effect"), pl.col("dv").std().alias("vp_sd"))
     alpha = (1 - confidence) / max(t.height, 1)
     n = t["deals"].to_numpy().astype(float)
-    q = np.where(n > 1, _st.t.ppf(1 - alpha / 2, np.maximum(n - 1, 1)), np.nan)
+    q = np.where(n > 1, t_ppf(1 - alpha / 2, np.maximum(n - 1, 1)), np.nan)
     half = q * t["sd"].fill_null(np.nan).to_numpy() / np.sqrt(n)
     vhalf = q * t["vp_sd"].fill_null(np.nan).to_numpy() / np.sqrt(n)
     if sequential is not None:

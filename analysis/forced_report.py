@@ -9,8 +9,8 @@ from typing import Any
 
 import numpy as np
 import polars as pl
-from scipy import stats as _st
 
+from ._dist import norm_ppf
 from .io import ResultsError, collect, read_results
 from .page import FORMATS, Block, write_page
 from .plots import figure_png, plot_forced_openings
@@ -40,7 +40,7 @@ def observational_effects(results_dir: str | Path, game: str, players: int, conf
     t = t.with_columns((pl.col("m") - pl.col("m").mean().over("seat")).alias("e"),
                        ((1 - 2 / pl.col("k")) * pl.col("se2")
                         + pl.col("se2").sum().over("seat") / pl.col("k") ** 2).sqrt().alias("se"))
-    z = _st.norm.ppf(1 - (1 - confidence) / (2 * max(t.height, 1)))
+    z = norm_ppf(1 - (1 - confidence) / (2 * max(t.height, 1)))
     return t.select("seat", "opening", (100 * pl.col("e")).alias("obs_effect"),
                     (100 * (pl.col("e") - z * pl.col("se"))).alias("obs_low"),
                     (100 * (pl.col("e") + z * pl.col("se"))).alias("obs_high"), "obs_games")

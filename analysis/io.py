@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
@@ -78,6 +79,17 @@ def read_results(path: str | Path) -> tuple[pl.LazyFrame, dict[str, Any]]:
     chunk's data pages (with an intact footer) can only show when the data is read: use :func:`collect`.
     For several analyses of a large folder, collect the table once (``collect(table)``) and pass the DataFrame.
     """
+    lf, manifest, games = open_results(path)
+    return lf, {**manifest, "games_done": games()}
+
+
+def open_results(path: str | Path) -> tuple[pl.LazyFrame, dict[str, Any], Callable[[], int]]:
+    """:func:`read_results` without waiting for the chunk check: ``(table, manifest, games)``.
+
+    The chunk files are checked on a background thread (reading and hashing release the interpreter lock) while
+    the caller analyses the table; ``games()`` waits for the check and returns the games in the chunk files, or
+    raises the :class:`ResultsError` of a chunk that fails it. ``manifest`` has no ``games_done`` from the check.
+    """
     folder = Path(path)
     ahead = _AHEAD.pop(str(folder.resolve()), None)  # a check started by verify_in_background
     manifest = read_manifest(folder)
@@ -99,11 +111,10 @@ def read_results(path: str | Path) -> tuple[pl.LazyFrame, dict[str, Any]]:
             diff = sorted(set(schema.items()) ^ set(first_schema.items()), key=str)
             raise ResultsError(f"chunk file '{f}' has a different schema from '{files[0]}': {diff}")
     if ahead is not None and ahead[0] == _state(folder, manifest, files):
-        games = ahead[1].result()
+        future = ahead[1]
     else:  # none started, or the folder changed since: check now
-        games = _verified_games(folder, manifest, files)
-    manifest = {**manifest, "games_done": games}
-    return pl.scan_parquet([str(f) for f in files]), manifest
+        future = _start_check(folder, manifest, files)
+    return pl.scan_parquet([str(f) for f in files]), manifest, future.result
 
 
 def _state(folder: Path, manifest: dict[str, Any], files: list[Path]) -> tuple[Any, ...]:
@@ -126,16 +137,21 @@ def verify_in_background(path: str | Path) -> None:
         state = _state(folder, manifest, files)
     except (OSError, ValueError):
         return
+    _AHEAD[state[0]] = (state, _start_check(folder, manifest, files))
+
+
+def _start_check(folder: Path, manifest: dict[str, Any], files: list[Path]) -> Future[int]:
+    """:func:`_verified_games` on a background thread; its Future."""
     future: Future[int] = Future()
 
     def run() -> None:
         try:
             future.set_result(_verified_games(folder, manifest, files))
-        except BaseException as exc:  # handed to read_results, which raises it
+        except BaseException as exc:  # handed to whoever waits for the check, which raises it
             future.set_exception(exc)
 
-    _AHEAD[state[0]] = (state, future)
     threading.Thread(target=run, name="brux-chunk-check", daemon=True).start()
+    return future
 
 
 def _verified_games(folder: Path, manifest: dict[str, Any], files: list[Path]) -> int:

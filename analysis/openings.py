@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 import polars as pl
-from scipy import stats as _st
 
+from ._dist import norm_ppf
 from ._frame import Table, columns, finish, opening_columns, require, to_lazy
 from .stats import adjust_pvalues, adjusted_levels, share_interval, shrink, ztest_welch
 
@@ -156,7 +156,7 @@ def corrected_intervals(delta, se, p, correction: str = DEFAULT_CORRECTION, conf
     delta, se, p = (np.asarray(a, dtype=float) for a in (delta, se, p))
     reject, p_adj = adjust_pvalues(p, correction, confidence)
     level = adjusted_levels(p, correction, confidence)
-    zl = _st.norm.ppf(1 - level / 2) if level.size else level
+    zl = norm_ppf(1 - level / 2) if level.size else level
     return reject, p_adj, level, delta - zl * se, delta + zl * se
 
 

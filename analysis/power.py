@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import math
 
-from scipy import stats as _st
+from ._dist import norm_ppf
 
 
 def _z(confidence: float, k: int, power: float) -> float:
     if not 0 < confidence < 1 or not 0 < power < 1:
         raise ValueError(f"confidence and power must be in (0, 1), got {confidence} and {power}")
-    return float(_st.norm.ppf(1 - (1 - confidence) / (2 * max(k, 1))) + _st.norm.ppf(power))
+    return float(norm_ppf(1 - (1 - confidence) / (2 * max(k, 1))) + norm_ppf(power))
 
 
 def _pairs(players: int) -> int:

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
+from ._figures import FigureWorker, resolved
 from ._frame import columns, opening_columns, source_columns
 from .balance import GAME_KEY_CANDIDATES, metrics_from_seat_balance, seat_balance
 from .fairness import DEFAULT_MARGIN
 from .findings import (
     CORRECTION_NAMES,
     FIXED_SAMPLE,
+    STOPPING_FILE,
     Findings,
     findings,
     fixed_label,
@@ -20,19 +23,10 @@ from .findings import (
     pct,
     read_stopping,
 )
-from .io import ResultsError, is_sweep, read_results
+from .io import ResultsError, is_sweep, open_results
 from .length import game_length
 from .openings import DEFAULT_CORRECTION
 from .page import FORMATS, Block, write_page
-from .plots import (
-    figure_png,
-    plot_opening_strength,
-    plot_seat_balance,
-    plot_seat_differences,
-    plot_source_effects,
-    plot_vp_distribution,
-    vp_counts,
-)
 from .stats import format_p, points
 
 SECTION_TITLES = ("Findings", "Seat balance", "Score sources", "Opening strength", "VP distribution", "Game length",
@@ -137,7 +131,16 @@ def build_blocks(results_dir: str | Path, **options: Any
     The results are read lazily (each analysis reads only its columns); a data read failure raises ResultsError.
     """
     try:
-        return _build_blocks(results_dir, **options)
+        lf, manifest, games = open_results(results_dir)  # the chunk check runs while the tables are computed
+        try:
+            with FigureWorker() as figs:  # the figures are drawn while the next tables are computed
+                title, blocks, raw, f = _build_blocks(figs, Path(results_dir), lf, manifest, games, **options)
+                for b in blocks:
+                    b.content = resolved(b.content)
+        except Exception:
+            games()  # a chunk that fails its check is the error to report, not what the analysis made of it
+            raise
+        return title, blocks, raw, f
     except (pl.exceptions.PolarsError, OSError) as exc:
         if isinstance(exc, ResultsError):
             raise
@@ -152,7 +155,11 @@ def _opening_key(game: Any) -> str:
 
 
 def _build_blocks(
-    results_dir: str | Path,
+    figs: FigureWorker,
+    folder: Path,
+    lf: pl.LazyFrame,
+    manifest: dict[str, Any],
+    games: Callable[[], int],
     *,
     min_games: int = 100,
     correction: str = DEFAULT_CORRECTION,
@@ -160,8 +167,6 @@ def _build_blocks(
     top: int = 10,
     margin: float = DEFAULT_MARGIN,
 ) -> tuple[str, list[Block], dict[str, pl.DataFrame], Findings]:
-    folder = Path(results_dir)
-    lf, manifest = read_results(folder)
     cols = columns(lf)
     sources = source_columns(cols)
     openings = opening_columns(cols)
@@ -169,7 +174,9 @@ def _build_blocks(
     wanted = list(dict.fromkeys([c for c in (*_BASE_COLUMNS, *keys) if c in cols] + sources + openings))
     df = lf.select(wanted)  # lazy: every analysis reads only the columns it needs
     n_chunks = len(list(folder.glob("chunk-*.parquet")))
-    stopping = read_stopping(folder, manifest)
+    stopping = None  # a sequential run's stopping record belongs to the games the check counts
+    if (folder / STOPPING_FILE).is_file():
+        stopping = read_stopping(folder, {**manifest, "games_done": games()})
     f = findings(df, margin=margin, confidence=confidence, correction=correction, min_games=min_games,
                  stopping=stopping)
     conf = f"{confidence:.0%}"
@@ -186,8 +193,8 @@ def _build_blocks(
     sb = seat_balance(df, confidence)
     bm = metrics_from_seat_balance(sb, confidence)
     raw["seat_balance"], raw["balance_figures"] = sb, bm
-    add(Block("image", figure_png(plot_seat_balance(_always_valid_shares(f, sb) if stopping else sb,
-                                                     confidence=confidence, margin=margin, interval=valid)),
+    add(Block("image", figs.figure("plot_seat_balance", _always_valid_shares(f, sb) if stopping else sb,
+                                  confidence=confidence, margin=margin, interval=valid),
                "Win share per seat around the fair share"))
     add(Block("p", f"Win share counts a k-way tie for first as 1/k per tied seat. The shaded band is the fair "
                     f"share ± {points(margin)}. The verdict applies the margin to the difference between every "
@@ -196,8 +203,8 @@ def _build_blocks(
     add(Block("table", _seat_table(f, sb)))
     for players, d in f.seat_differences.items():
         raw[f"seat_differences_{players}p"] = d
-        add(Block("image", figure_png(plot_seat_differences(d, confidence=confidence, margin=margin,
-                                                             interval=valid)),
+        add(Block("image", figs.figure("plot_seat_differences", d, confidence=confidence, margin=margin,
+                                      interval=valid),
                    f"Paired seat differences, {players} players"))
     shared = [f"{r['players']} players: {100 * r['shared_first_rate']:.2f}% of games "
               f"({pct(r['shared_first_low'], digits=2)}% to {pct(r['shared_first_high'], digits=2)}%)"
@@ -218,7 +225,7 @@ def _build_blocks(
         outright = int(e["outright_games"].max()) if e.height else 0
         joint = e.filter(pl.col("model") != "alone")["model"].unique().to_list()
         left = joint[0].removeprefix("joint without ") if joint else ""
-        add(Block("image", figure_png(plot_source_effects(e, f.source_shares, interval=fixed.lstrip(", "))),
+        add(Block("image", figs.figure("plot_source_effects", e, f.source_shares, interval=fixed.lstrip(", ")),
                    "Score sources and their effect"))
         add(Block("p", "Left: each source's share of all VP. Right: its within-game association with winning, a "
                         "conditional logit with the game as stratum, one source at a time: an edge in a source "
@@ -257,11 +264,11 @@ def _build_blocks(
         t = _opening_table(op, top, fixed)
         if t.height:
             add(Block("table", t))
-        add(Block("image", figure_png(plot_opening_strength(op, interval=fixed.lstrip(", "))),
+        add(Block("image", figs.figure("plot_opening_strength", op, interval=fixed.lstrip(", ")),
                    f"Opening strength ({col})"))
 
     add(Block("h2", "VP distribution"))
-    add(Block("image", figure_png(plot_vp_distribution(vp_counts(df))), "Final VP per seat"))
+    add(Block("image", figs.figure("plot_vp_distribution", df), "Final VP per seat"))
 
     add(Block("h2", "Game length"))
     if "length" in cols:
@@ -280,7 +287,7 @@ def _build_blocks(
                + " Sample sizes for other effects: brux plan --players N --gap 0.01."))
 
     add(Block("h2", "Run"))
-    add(Block("dl", _manifest_items(manifest, folder, n_chunks)))
+    add(Block("dl", _manifest_items({**manifest, "games_done": games()}, folder, n_chunks)))
     if stopping:
         add(Block("p", f"Sequential run: rule {stopping['rule']}"
                         + (f" (target {stopping['target']:g})" if stopping.get("target") else "")

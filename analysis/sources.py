@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from ._dist import norm_ppf, norm_sf
 from ._frame import (
     SOURCE_PREFIX,
     Table,
@@ -122,16 +123,19 @@ def _clogit(x: np.ndarray, winner: np.ndarray, max_iter: int = 50) -> tuple[np.n
     nan = np.full(k, np.nan), np.full((k, k), np.nan)
     if not all(np.any(x[..., j]) for j in range(k)):
         return nan
-    xw = x[np.arange(len(x)), winner]
+    xw = x[np.arange(len(x)), winner].sum(axis=0)
+    cov = np.ascontiguousarray(x.transpose(2, 1, 0))  # [k, s, g]: sums over seats and games add whole rows
+    rows = cov.reshape(k, -1)
     beta = np.zeros(k)
-    for _ in range(max_iter):
-        eta = x @ beta
-        eta -= eta.max(axis=1, keepdims=True)
+    for _ in range(max_iter):  # einsum, not BLAS: its threads only contend with the rest of a report
+        eta = np.einsum("k,ksg->sg", beta, cov)
+        eta -= eta.max(axis=0)
         p = np.exp(eta)
-        p /= p.sum(axis=1, keepdims=True)
-        ex = np.einsum("gs,gsk->gk", p, x)
-        info = np.einsum("gs,gsj,gsk->jk", p, x, x) - ex.T @ ex
-        grad = (xw - ex).sum(axis=0)
+        p /= p.sum(axis=0)
+        px = cov * p
+        ex = px.sum(axis=1)
+        info = np.einsum("jn,kn->jk", px.reshape(k, -1), rows) - np.einsum("jg,kg->jk", ex, ex)
+        grad = xw - ex.sum(axis=1)
         try:
             step = np.linalg.solve(info, grad)
         except np.linalg.LinAlgError:
@@ -188,9 +192,7 @@ def source_effects(df: Table, confidence: float = 0.95, *, max_games: int | None
 def effects_from_arrays(players: int, w: np.ndarray, sources: dict[str, np.ndarray], confidence: float = 0.95,
                         max_games: int | None = DEFAULT_EFFECT_GAMES) -> list[dict[str, Any]]:
     """The rows of :func:`source_effects` from per-game arrays ``w[game, seat]`` and ``sources[name][game, seat]``."""
-    from scipy import stats as _st
-
-    z = float(_st.norm.ppf(0.5 + confidence / 2))
+    z = float(norm_ppf(0.5 + confidence / 2))
     outright = (w > 0).sum(axis=1) == 1
     ties = int((~outright).sum())
     idx = np.flatnonzero(outright)
@@ -214,11 +216,9 @@ def effects_from_arrays(players: int, w: np.ndarray, sources: dict[str, np.ndarr
 
 
 def _row(players: int, name: str, model: str, coef: float, var: float, x: np.ndarray, z: float) -> dict[str, Any]:
-    from scipy import stats as _st
-
     se = float(np.sqrt(var))
     sd = float(np.sqrt(x.var(axis=1).mean())) if x.size else float("nan")
-    p = float(2 * _st.norm.sf(abs(coef / se))) if se > 0 else float("nan")
+    p = float(2 * norm_sf(abs(coef / se))) if se > 0 else float("nan")
     return {"players": players, "source": name[len(SOURCE_PREFIX):], "model": model, "coef": float(coef), "se": se,
             "coef_low": coef - z * se, "coef_high": coef + z * se, "sd_within": sd, "p_value": p}
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import numpy as np
 import polars as pl
-from scipy import stats as _st
 
+from ._dist import norm_ppf, norm_sf
 from .fairness import pattern_shares
 from .io import ResultsError
 from .stats import quantile_mc_error
@@ -106,7 +106,7 @@ def objective_interval(w: np.ndarray, objective: str = "max_gap", confidence: fl
     else:
         raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, got {objective!r}")
     k = d.shape[1]
-    z = _st.norm.ppf(1.0 - (1.0 - confidence) / (2 * k))
+    z = norm_ppf(1.0 - (1.0 - confidence) / (2 * k))
     mean = d.mean(axis=0)
     half = z * d.std(axis=0, ddof=1) / np.sqrt(n)
     lo, hi = mean - half, mean + half
@@ -186,9 +186,9 @@ def paired_difference(w: np.ndarray, base: np.ndarray, confidence: float = 0.95
     mean = d.mean(axis=0) if n else np.full(d.shape[1], np.nan)
     sd = d.std(axis=0, ddof=1) if n > 1 else np.zeros(d.shape[1])
     se = sd / np.sqrt(max(n, 1))
-    z = _st.norm.ppf(0.5 + confidence / 2)
+    z = norm_ppf(0.5 + confidence / 2)
     with np.errstate(divide="ignore", invalid="ignore"):
-        p = np.where(se > 0, 2.0 * _st.norm.sf(np.abs(mean / se)), np.where(mean == 0, 1.0, 0.0))
+        p = np.where(se > 0, 2.0 * norm_sf(np.abs(mean / se)), np.where(mean == 0, 1.0, 0.0))
     return mean, mean - z * se, mean + z * se, p
 
 

@@ -21,6 +21,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "FILE (e.g. README.md) with these figures")
     p.add_argument("--random", metavar="GAMES", help="only the random-play rows of these comma-separated games, "
                    "and each later game's decisions/s as a fraction of the first's (e.g. bruxelles1897,prestige)")
+    p.add_argument("--report", action="store_true",
+                   help="only the report rows: `brux report` wall time and peak memory of 100,000 and 1,000,000 games")
+    p.add_argument("--report-10m", action="store_true",
+                   help="add a 10,000,000-game report row (its folder takes minutes to play and about 300 MB)")
 
 
 def run_suite(args: argparse.Namespace) -> int:
@@ -41,12 +45,19 @@ def run_suite(args: argparse.Namespace) -> int:
             print(f"{r['benchmark']:45s} {r['game']:14s} {r['players']}p  {r['median']:>12,.3f} {r['unit']}",
                   file=sys.stderr)
 
+    report_games = [100_000] if quick else [100_000, 1_000_000]
+    report_games += [10_000_000] if args.report_10m else []
+    if args.report:
+        print(f"brux bench: the report of {', '.join(f'{g:,}' for g in report_games)} games; results in "
+              f"{Path(args.out).resolve()}", file=sys.stderr, flush=True)
+        add(suites.report_times("bruxelles1897", 3, report_games, repeats))
+        return _write(rows, args, load_before)
     names = brux.list_games() if args.random is None else _game_names(args.random)
     cases = [(name, players) for name in names
              for players in range(brux.games.get_rules(name).min_players, brux.games.get_rules(name).max_players + 1)]
     planned = len(cases) * games * repeats
     if args.random is None:
-        planned += scaling * (1 + 2 * scaling_repeats) + memory
+        planned += scaling * (1 + 2 * scaling_repeats) + memory + sum(report_games)
     print(f"brux bench: about {planned / 1e6:,.1f} million games"
           + ("" if args.random is not None or quick else " (--quick: a smoke run of minutes; --random GAMES: only "
              "random play)") + f"; results in {Path(args.out).resolve()}", file=sys.stderr, flush=True)
@@ -67,6 +78,7 @@ def run_suite(args: argparse.Namespace) -> int:
     add(suites.compile_times("bruxelles1897", 3, 1 if quick else 3))
     add(suites.run_scaling("bruxelles1897", 3, scaling, scaling_repeats))
     add(suites.run_memory("bruxelles1897", 3, memory))
+    add(suites.report_times("bruxelles1897", 3, report_games, repeats))
     return _write(rows, args, load_before)
 
 

@@ -222,3 +222,25 @@ def forced_throughput(game_name: str, players: int, deals: int, repeats: int) ->
              "median": forced.median, "range": forced.spread(), "unit": "playouts/s"},
             {"benchmark": "random games/s ÷ forced-opening playouts/s", "game": game_name, "players": players,
              "median": plain.median / forced.median, "range": f"random {plain.median:,.0f} games/s", "unit": "×"}]
+
+
+def report_times(game_name: str, players: int, games_list: list[int], repeats: int) -> list[Row]:
+    """Wall time (median of fresh `brux report` processes) and peak resident memory of the report of a results
+    folder, per folder size; each folder is played first by `brux run` (not timed)."""
+    import os
+    import sys
+
+    rows = []
+    for games in games_list:
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = os.path.join(tmp, "results")
+            run_process([sys.executable, "-m", "sims.cli", "run", game_name, "--players", str(players), "--games",
+                         str(games), "--seed", "1", "--out", folder, "--quiet", "--yes"])
+            runs = [run_process([sys.executable, "-m", "sims.cli", "report", folder, "--out",
+                                 os.path.join(tmp, "report.html")]) for _ in range(repeats)]
+        wall, peak = Sample([r.wall for r in runs]), max(r.max_rss_mb for r in runs)
+        rows.append({"benchmark": f"brux report, {games:,} games", "game": game_name, "players": players,
+                     "median": wall.median, "range": wall.spread(), "unit": "s wall"})
+        rows.append({"benchmark": f"peak RSS, brux report {games:,} games", "game": game_name, "players": players,
+                     "median": peak, "range": f"largest of {repeats} runs", "unit": "MB"})
+    return rows

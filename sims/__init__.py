@@ -4,17 +4,64 @@
     result = sims.run("bruxelles1897", players=3, games=100_000, seed=1, out="results/b97-3p", jobs=-1)
     result.table()          # polars DataFrame, one row per game and seat (docs/results.md)
 
-See docs/sims.md.
+See docs/sims.md. The public names load their modules on first use, so that a command (``brux report``) imports
+only what it runs.
 """
 
-from .agents import KNOWN_AGENTS, parse_lineup
-from .errors import SimsError
-from .rule_search import balance
-from .run import RunResult, run
-from .spec import DEFAULT_CHUNK_SIZE, RunSpec, parse_overrides
-from .study import StudyResult, study
-from .sweep import sweep
+from __future__ import annotations
 
-__all__ = ["DEFAULT_CHUNK_SIZE", "KNOWN_AGENTS", "RunResult", "RunSpec", "SimsError", "StudyResult", "balance",
-           "parse_lineup",
-           "parse_overrides", "run", "study", "sweep"]
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .agents import KNOWN_AGENTS, parse_lineup
+    from .errors import SimsError
+    from .rule_search import balance
+    from .run import RunResult, run
+    from .spec import DEFAULT_CHUNK_SIZE, RunSpec, parse_overrides
+    from .study import StudyResult, study
+    from .sweep import sweep
+
+_WHERE = {
+    "KNOWN_AGENTS": "agents",
+    "parse_lineup": "agents",
+    "balance": "rule_search",
+    "SimsError": "errors",
+    "RunResult": "run",
+    "run": "run",
+    "DEFAULT_CHUNK_SIZE": "spec",
+    "RunSpec": "spec",
+    "parse_overrides": "spec",
+    "StudyResult": "study",
+    "study": "study",
+    "sweep": "sweep",
+}
+
+__all__ = [
+    "DEFAULT_CHUNK_SIZE",
+    "KNOWN_AGENTS",
+    "RunResult",
+    "RunSpec",
+    "SimsError",
+    "StudyResult",
+    "balance",
+    "parse_lineup",
+    "parse_overrides",
+    "run",
+    "study",
+    "sweep",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use (PEP 562)."""
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'sims' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, NoReturn
 import brux
 from brux.games import DEFAULT_GAME, get_rules
 
+from .backends import BACKENDS
 from .commands import register_all
 from .errors import SimsError
-from .execute import BACKENDS
 from .outputs import check_output_file, out_path, report_format
 from .spec import DEFAULT_CHUNK_SIZE, YES_GAMES, parse_overrides
 from .stopping import add_stopping_options, make_until, stop_line

@@ -22,13 +22,13 @@ from joblib import Parallel, delayed, effective_n_jobs, parallel_config
 
 from brux.core.game import is_int
 
+from .backends import BACKENDS
 from .chunks import Chunk
 from .errors import SimsError
 from .integrity import chunk_metadata
 from .spec import RunSpec
 from .store import ResultsFolder
 
-BACKENDS = ("processes", "threads", "dask", "ray")
 _LOCAL = {"processes": "loky", "threads": "threading"}
 WATCHDOG_SECONDS = 0.5  # a process worker checks this often that the run's process is still alive
 

@@ -52,6 +52,7 @@ from . import mixed as mx
 from .atomic import atomic_write
 from .errors import SimsError
 from .execute import check_backend
+from .levels import CHECK_STEP, LEVEL_EPS
 from .lock import folder_lock
 from .openings import forced_openings, play_copy
 from .run import run
@@ -65,8 +66,6 @@ PILOT_MAX_GAMES = 4096
 PERSONA_GAMES = 16  # games per persona and seat in the persona mini-tournament
 CONFIDENCE = 0.95
 OPENINGS_SEAT = 0  # the seat whose first decisions a study forces
-LEVEL_EPS = 0.1  # each seat of a level plays a random legal action with this probability (agent option eps)
-CHECK_STEP = 0.1  # the agent check replays a level with eps raised by this much
 CHECK_SHARE = 0.25  # ... for this share of the level's games (the same deals)
 
 

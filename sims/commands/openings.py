@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..execute import BACKENDS
+from ..backends import BACKENDS
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -2,7 +2,7 @@
 
 import argparse
 
-from sims.study import CHECK_STEP, LEVEL_EPS
+from sims.levels import CHECK_STEP, LEVEL_EPS
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..execute import BACKENDS
+from ..backends import BACKENDS
 from ..spec import YES_GAMES
 
 YES_SECONDS = 3600  # a sweep estimated to take longer than this needs --yes (as one above YES_GAMES games does)
