@@ -1,5 +1,8 @@
 """Bruxelles 1893 as an implementation of the game contract (brux.core.rules.Rules)."""
 
+from pathlib import Path
+
+from brux.agents import policyfile
 from brux.agents.kit import GameAgents
 from brux.core.rules import Rules
 
@@ -15,6 +18,7 @@ RULES = Rules(
                  "labelled without the space's position so that labels mean the same on every deal: 'AN W' (or S, T, "
                  "M, C) is an Art Nouveau space of that action type, 'BR market' (or 'BR stock_exchange', "
                  "'BR park', 'BR grand_plaza') a Brussels space, 'PASS' a pass."),
-    agents=GameAgents(agents.FEATURES, agents.WEIGHTS, entry.play_batch, entry.decide_one),
+    agents=GameAgents(agents.FEATURES, agents.WEIGHTS, entry.play_batch, entry.decide_one, entry.after_features,
+                      policyfile.load(Path(__file__).with_name("policy.json"), agents.FEATURES)),
     max_length=length.max_game_length,
 )

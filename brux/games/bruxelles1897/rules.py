@@ -1,7 +1,10 @@
 """Bruxelles 1897 as an implementation of the game contract (brux.core.rules.Rules)."""
 
+from pathlib import Path
+
 import numpy as np
 
+from brux.agents import policyfile
 from brux.agents.kit import GameAgents
 from brux.core.rules import Rules
 
@@ -25,6 +28,7 @@ RULES = Rules(
                  "AN:{card kind}:{type}@{face} is an Art Nouveau placement on a space of that card kind (a trace "
                  "names the space itself: 'AN r0c2 1/3@1' on an artwork space is 'AN:artwork:1/3@1'), BR:{card} a "
                  "Brussels placement, 'PASS' a pass."),
-    agents=GameAgents(agents.FEATURES, agents.WEIGHTS, entry.play_batch, entry.decide_one),
+    agents=GameAgents(agents.FEATURES, agents.WEIGHTS, entry.play_batch, entry.decide_one, entry.after_features,
+                      policyfile.load(Path(__file__).with_name("policy.json"), agents.FEATURES)),
     max_length=length.max_game_length,
 )

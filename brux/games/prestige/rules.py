@@ -1,5 +1,8 @@
 """Prestige as an implementation of the game contract (brux.core.rules.Rules)."""
 
+from pathlib import Path
+
+from brux.agents import policyfile
 from brux.agents.kit import GameAgents
 from brux.core.rules import Rules
 
@@ -14,7 +17,8 @@ RULES = Rules(
     opening_key=("An opening is the seat's first (opening_1) or second (opening_2) placement of round 1, labelled by "
                  "area and first choice (docs/prestige.md, section 15): S, C, L, M, B, P for the areas, then what "
                  "was chosen there, e.g. 'S WOOD', 'C NONE', 'L JOIN', 'M STOP', 'P GOLD'."),
-    agents=GameAgents(agents.FEATURES, agents.WEIGHTS, entry.play_batch, entry.decide_one),
+    agents=GameAgents(agents.FEATURES, agents.WEIGHTS, entry.play_batch, entry.decide_one, entry.after_features,
+                      policyfile.load(Path(__file__).with_name("policy.json"), agents.FEATURES)),
     max_length=length.max_game_length,
     scenario_keys=("hidden",),
 )

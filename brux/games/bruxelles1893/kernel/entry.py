@@ -10,7 +10,7 @@ _core = kit.build(hooks)
 _agents = agent_kit.build(hooks, _core)
 _random_batch, _legal_actions = _core.play_random_batch, _core.legal_actions
 _vec_reset, _vec_step, _vec_random = _core.vec_reset, _core.vec_step, _core.vec_random_actions
-_play_batch, _decide_one = _agents.play_batch, _agents.decide_one
+_play_batch, _decide_one, _after_features = _agents.play_batch, _agents.decide_one, _agents.after_features
 
 
 @njit(cache=True, nogil=True)
@@ -31,6 +31,11 @@ def play_batch(params, master_seed, first_index, n_games, kinds, iparams, fparam
 @njit(cache=True)
 def decide_one(state, kind, ip, fp, rng):
     return _decide_one(state, kind, ip, fp, rng)
+
+
+@njit(cache=True)
+def after_features(state, ip, fp, rng):
+    return _after_features(state, ip, fp, rng)
 
 
 @njit(cache=True, nogil=True)
