@@ -8,7 +8,7 @@ the legal actions: P(action a) = softmax_a(w . f_mover(a) - max_opponent w . f_o
 maximises (with `rel=1`). Every fifth game is held out for the top-1 agreement and the log-loss (against a uniform
 choice).
 
-    python -m brux.agents.imitate --game bruxelles1897 --players 3 --games 300 --seed 0 --write
+    python -m brux.agents.imitate --game bruxelles1897 --players 3 --games 300 --seed 0 --rounds 2 --write
 
 `--rounds k` adds k - 1 rounds of DAgger: games played by `policy` on the weights of the round before (the teacher
 still names the action at every decision), fitted together with every round's positions.
