@@ -109,3 +109,13 @@ def test_imitate_rejects_bad_input():
     with pytest.raises(SystemExit) as e:
         imitate.main(["--teacher", "nope"])
     assert e.value.code == 2
+
+
+def test_recording_is_seeded_and_sees_what_the_lookahead_sees(game):
+    w = GA.WEIGHTS["value"]
+    a = imitate.record(game, "heuristic:value", "heuristic:value", 2, 40, w)
+    b = imitate.record(game, "heuristic:value", "heuristic:value", 2, 40, w)
+    assert np.array_equal(a.x, b.x) and np.array_equal(a.label, b.label) and np.array_equal(a.start, b.start)
+    assert a.x.shape[1:] == (3, len(GA.FEATURES)) and len(a) == len(a.start) - 1 == len(a.game)
+    # the teacher is the lookahead on the same weights: only its own determinisation can make it differ
+    assert imitate.agreement(w, a) > 0.9
