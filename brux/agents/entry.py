@@ -5,31 +5,39 @@
 from __future__ import annotations
 
 import types
+from pathlib import Path
 
 from brux.core.entry import cached, entry_points
 
-from . import kit
+from . import kit, policyfile
+
+POLICY_FILE = "policy.json"  # beside the game's code: the `policy` agent's fitted weights (brux.agents.imitate)
 
 _made: dict[str, types.SimpleNamespace] = {}
 
 
 def agent_entry_points(hooks: types.ModuleType) -> types.SimpleNamespace:
-    """`play_batch` and `decide_one` of a game (made once per hooks module), cached with the agents' kit
-    (`brux.agents.kit.build`) compiled in."""
+    """`play_batch`, `decide_one` and `after_features` of a game (made once per hooks module), cached with the agents'
+    kit (`brux.agents.kit.build`) compiled in."""
     owner = hooks.__name__
     if owner not in _made:
         made = kit.build(hooks, entry_points(hooks).core)
-        functions = {"_play_batch": made.play_batch, "_decide_one": made.decide_one}
+        functions = {"_play_batch": made.play_batch, "_decide_one": made.decide_one,
+                     "_after_features": made.after_features}
         _made[owner] = types.SimpleNamespace(
-            play_batch=cached(play_batch, owner, functions, nogil=True), decide_one=cached(decide_one, owner, functions)
+            play_batch=cached(play_batch, owner, functions, nogil=True),
+            decide_one=cached(decide_one, owner, functions),
+            after_features=cached(after_features, owner, functions),
         )
     return _made[owner]
 
 
 def game_agents(hooks: types.ModuleType, features: tuple[str, ...], weights: dict) -> kit.GameAgents:
-    """The agents capability of a game (`Rules.agents`): its features and weights with its cached entry points."""
+    """The agents capability of a game (`Rules.agents`): its features and weights with its cached entry points, and
+    the `policy` weights stored in the game's folder (`POLICY_FILE`; none when it has no such file)."""
     made = agent_entry_points(hooks)
-    return kit.GameAgents(features, weights, made.play_batch, made.decide_one)
+    policy = policyfile.load(Path(hooks.__file__).parents[1] / POLICY_FILE, features)
+    return kit.GameAgents(features, weights, made.play_batch, made.decide_one, made.after_features, policy)
 
 
 # The templates: their globals are the game's agents' kit functions given to `cached`.
@@ -43,3 +51,8 @@ def play_batch(params, master_seed, first_index, n_games, kinds, iparams, fparam
 def decide_one(state, kind, ip, fp, rng):
     """A single decision of an agent (`brux.agents.kit.build`)."""
     return _decide_one(state, kind, ip, fp, rng)
+
+
+def after_features(state, ip, fp, rng):
+    """What the one-step lookahead sees of every legal action (`brux.agents.kit.build`)."""
+    return _after_features(state, ip, fp, rng)

@@ -89,9 +89,10 @@ SEARCH = (ITERS, C, DEPTH, EVAL, TEMP, REL, PRUNE, EPS)
 @dataclass(frozen=True)
 class AgentKind:
     """One agent kind. `evaluation` names the weights it evaluates with: None (none: it reads no parameters),
-    "greedy" (the game's greedy weights), "persona" (the spec's persona, which it needs) or "eval" (its `eval`
-    option); a kind with an evaluation takes `w_<feature>` overrides. `cheap`: options that make it quick enough
-    for the contract tests."""
+    "greedy" (the game's greedy weights), "persona" (the spec's persona, which it needs), "eval" (its `eval`
+    option) or "policy" (the weights fitted for the game and player count, else `value`, else `greedy`); a kind
+    with an evaluation takes `w_<feature>` overrides. `cheap`: options that make it quick enough for the contract
+    tests."""
 
     name: str
     code: int
@@ -134,7 +135,11 @@ KINDS = (
               "in a game without it) instead of a playout; the strongest agent per CPU second",
               (replace(ITERS, default=600), C, replace(DEPTH, default=0), replace(EVAL, default="value",
                fallback="greedy"), replace(TEMP, default=6.0), REL, PRUNE, EPS), "eval", cheap="iters=30"),
+    AgentKind("policy", S.POLICY, "no search: the lookahead on weights fitted to imitate `vmcts` decisions, one set "
+              "per game and player count (`value`, else `greedy`, where none was fitted); about `heuristic`'s CPU",
+              LOOKAHEAD, "policy"),
 )
+POLICY_FALLBACK = ("value", "greedy")  # the weights of `policy` where none were fitted, first found
 BY_NAME = {k.name: k for k in KINDS}
 NAMES = tuple(BY_NAME)
 
@@ -148,7 +153,7 @@ def check(kinds: tuple[AgentKind, ...], options: tuple[Option, ...]) -> None:
     declared = {o.name for o in options}
     for k in kinds:
         unknown = [o.name for o in k.options if o.name not in declared]
-        if unknown or k.evaluation not in (None, "greedy", "persona", "eval"):
+        if unknown or k.evaluation not in (None, "greedy", "persona", "eval", "policy"):
             raise ValueError(f"agent kind {k.name}: undeclared options {unknown} or evaluation {k.evaluation!r}")
         slots = [o.slot for o in k.options if o.slot is not None]
         if len(set(slots)) != len(slots):

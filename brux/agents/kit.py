@@ -8,7 +8,7 @@ As in `brux.core.kit`, `build` makes Numba functions specialised for one game; t
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
@@ -27,8 +27,8 @@ def build(hooks: Any, core: SimpleNamespace) -> SimpleNamespace:
     """`play_batch` and `decide_one` for one game's hooks and its core kit (`brux.core.kit.build(hooks)`)."""
     apply, player, nplayers = hooks.apply, hooks.player, hooks.nplayers
     owner = hooks.__name__
-    decide = S.build(owner, apply, player, hooks.nlegal, hooks.legal, nplayers, core.shares, hooks.values,
-                     hooks.same_turn, hooks.determinise)
+    decide, after_features = S.build(owner, apply, player, hooks.nlegal, hooks.legal, nplayers, core.shares,
+                                     hooks.values, hooks.same_turn, hooks.determinise)
     start_game, record_result = core.start_game, core.record_result
     state_size, n_actions, n_sources, n_openings = hooks.STATE_SIZE, hooks.N_ACTIONS, hooks.N_SOURCES, hooks.N_OPENINGS
     agent_rng, work_size = core.agent_rng, core.work_size
@@ -38,6 +38,17 @@ def build(hooks: Any, core: SimpleNamespace) -> SimpleNamespace:
         """A decision for the seat to move in `state` (not modified); `rng` = [key, counter] of the agent's stream."""
         bufs, child, visits, wsum, path, vals = S.make_scratch(S.tree_capacity(kind, ip), state_size, n_actions)
         return decide(state, kind, ip, fp, rng, 0, 1, bufs, child, visits, wsum, path, vals)
+
+    @njit_for(owner)
+    def after_features_one(state, ip, fp, rng):
+        """out[i, q, k]: feature k of seat q after the i-th legal action of `state` (not modified), on one copy
+        determinised from `rng` = [key, counter], the turn finished on the weights of fp when ip[IP_FINISH]."""
+        bufs, child, visits, wsum, path, vals = S.make_scratch(1, state_size, n_actions)
+        n_features = fp.shape[0] - S.N_FP_HEAD
+        out = np.zeros((n_actions, nplayers(state), n_features), np.float64)
+        unit = np.zeros(n_features, np.float64)
+        n = after_features(state, ip, fp, rng, 0, 1, bufs, vals, unit, out)
+        return out[:n]
 
     @njit_for(owner, nogil=True)
     def play_batch(params, master_seed, first_index, n_games, kinds, iparams, fparams):
@@ -65,7 +76,7 @@ def build(hooks: Any, core: SimpleNamespace) -> SimpleNamespace:
             record_result(s, g, vps, rk, share, src, opens, lengths)
         return seeds, vps, rk, share, src, opens, lengths, decisions
 
-    return SimpleNamespace(play_batch=play_batch, decide_one=decide_one)
+    return SimpleNamespace(play_batch=play_batch, decide_one=decide_one, after_features=after_features_one)
 
 
 @dataclass(frozen=True)
@@ -73,13 +84,16 @@ class GameAgents:
     """The agents capability of a game (`rules.agents`; None for a game that offers only `random`).
 
     `features` names the evaluation features, `weights` maps "greedy" and each persona to a weight vector over them;
-    `play_batch` and `decide_one` are the game's cached entry points of the functions `build` makes.
+    `play_batch`, `decide_one` and `after_features` are the game's cached entry points of the functions `build`
+    makes. `policy` maps a player count to the `policy` agent's fitted weights (`brux.agents.imitate`).
     """
 
     features: tuple[str, ...]
     weights: Mapping[str, np.ndarray]
     play_batch: Callable[..., tuple[np.ndarray, ...]]
     decide_one: Callable[..., int]
+    after_features: Callable[..., np.ndarray] | None = None
+    policy: Mapping[int, np.ndarray] = field(default_factory=dict)
 
     def personas(self) -> list[str]:
         return [k for k in self.weights if k != "greedy"]
@@ -88,9 +102,12 @@ class GameAgents:
         """The agents (base names; options go after a colon)."""
         return kinds.names(self.personas())
 
-    def weight_table(self) -> dict[str, np.ndarray]:
-        """A copy of the weight vectors by name."""
-        return {k: np.array(v, np.float64) for k, v in self.weights.items()}
+    def weight_table(self, players: int | None = None) -> dict[str, np.ndarray]:
+        """A copy of the weight vectors by name, with "policy" when weights were fitted for `players`."""
+        table = {k: np.array(v, np.float64) for k, v in self.weights.items()}
+        if players in self.policy:
+            table["policy"] = np.array(self.policy[players], np.float64)
+        return table
 
     def parse(self, game: Any, agents: str | Sequence[str]) -> tuple[AgentSpec, ...]:
         """A validated line-up (one spec per seat); ValueError names a bad agent, persona or option."""
@@ -121,7 +138,7 @@ class GameAgents:
             self.lineup_names(game, agents)
             entries = entries * (game.players // len(entries))
             return play_python_lineup(game, n_games, master_seed, first_index, entries)
-        kinds, ip, fp = encode_lineup(self.parse(game, agents), self.features, self.weight_table())
+        kinds, ip, fp = encode_lineup(self.parse(game, agents), self.features, self.weight_table(game.players))
         return self.play(game.flat, master_seed, first_index, n_games, kinds, ip, fp)
 
     def play(self, flat: np.ndarray, master_seed: int, first_index: int, n_games: int, kinds: np.ndarray,

@@ -37,6 +37,7 @@ HEURISTIC = 2
 FLATMC = 3
 MCTS = 4
 VMCTS = 5  # MCTS with the defaults of evaluation-scored leaves (see brux.agents.spec); the same search as MCTS
+POLICY = 6  # the one-step lookahead on weights fitted to imitate a search (brux.agents.imitate)
 
 # int parameters
 IP_N = 0  # flatmc: playouts per legal action; mcts: iterations
@@ -91,7 +92,8 @@ def _new_node(child, visits, wsum, node):
 
 
 def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_turn, determinise):
-    """The searches specialised for one game's kernel functions (see the module docstring); returns `decide`.
+    """The searches specialised for one game's kernel functions (see the module docstring); returns `decide` and
+    `after_features` (what the lookahead sees of every legal action, for fitting `policy` weights).
     `owner` (the game's hooks module name) names the functions made (`brux.core.jit.njit_for`).
 
     The functions made here are not cached on disk themselves: the game's `@njit(cache=True)` entry points that
@@ -210,6 +212,32 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
                     better += 1
             if better >= k:
                 child[0, legal(s, i)] = -2
+
+    @njit_for(owner, **LOCAL)
+    def after_features(s, ip, fp, rng, ko, co, bufs, vals, unit, out):
+        """The features each legal action leads to, as `lookahead_choice` sees them (one determinised copy, the
+        rest of the turn's own sub-decisions taken on the weights of fp when IP_FINISH): out[i, q, k] = feature k
+        of seat q after legal action i. `unit` is a work vector of the features' length."""
+        p = player(s)
+        root = bufs[0]
+        t = bufs[1]
+        u = bufs[2]
+        copy_state(root, s)
+        determinise(root, player(root), rng, ko, co)
+        n = nplayers(s)
+        for i in range(nlegal(s)):
+            copy_state(t, root)
+            apply(t, legal(s, i))
+            if ip[IP_FINISH] != 0:
+                finish_turn(t, p, u, fp, vals)
+            for k in range(unit.shape[0]):
+                for j in range(unit.shape[0]):
+                    unit[j] = 0.0
+                unit[k] = 1.0
+                values(t, unit, vals)
+                for q in range(n):
+                    out[i, q, k] = vals[q]
+        return nlegal(s)
 
     @njit_for(owner, **LOCAL)
     def flatmc_choice(s, ip, fp, rng, ko, co, bufs, vals):
@@ -335,7 +363,7 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
             return random_choice(s, rng, ko, co)
         if fp[FP_EPS] > 0.0 and randbelow(rng, ko, co, EPS_SCALE) < fp[FP_EPS] * EPS_SCALE:
             return random_choice(s, rng, ko, co)
-        if kind == GREEDY or kind == HEURISTIC:
+        if kind == GREEDY or kind == HEURISTIC or kind == POLICY:
             return lookahead_choice(s, ip, fp, rng, ko, co, bufs, vals)
         if kind == FLATMC:
             return flatmc_choice(s, ip, fp, rng, ko, co, bufs, vals)
@@ -343,4 +371,4 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
             return mcts_choice(s, ip, fp, rng, ko, co, bufs, child, visits, wsum, path, vals)
         return random_choice(s, rng, ko, co)
 
-    return decide
+    return decide, after_features

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import search as S
-from .kinds import BY_NAME, IP, NAMES, OPTIONS, WEIGHT_RANGE, fmt, number
+from .kinds import BY_NAME, IP, NAMES, OPTIONS, POLICY_FALLBACK, WEIGHT_RANGE, fmt, number
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,9 @@ def encode(spec: AgentSpec, features: Sequence[str], weights: Mapping[str, np.nd
     fp = np.zeros(S.N_FP_HEAD + len(features), np.float64)
     if kind.evaluation is None:
         return kind.code, ip, fp
-    base = {"greedy": "greedy", "persona": spec.persona, "eval": spec.get("eval")}[kind.evaluation]
+    base = {"greedy": "greedy", "persona": spec.persona, "eval": spec.get("eval"), "policy": "policy"}[kind.evaluation]
+    if kind.evaluation == "policy" and base not in weights:
+        base = next((b for b in POLICY_FALLBACK if b in weights), base)
     fallback = kind.by_name["eval"].fallback if "eval" in kind.by_name else None
     if fallback is not None and "eval" not in spec.opts and base not in weights:
         base = fallback

@@ -125,7 +125,7 @@ def test_choose_uses_the_given_seed():
 
 @pytest.mark.parametrize("spec, every", [("mcts:iters=150", 11), ("greedy", 2), ("heuristic:collector", 2),
                                          ("flatmc:n=3", 11), ("mcts:iters=60,depth=8,eval=builder", 11),
-                                         ("vmcts:iters=150,prune=4", 5)])
+                                         ("vmcts:iters=150,prune=4", 5), ("policy", 2)])
 def test_no_peeking(spec, every):
     """A decision with a fixed agent seed does not change when the hidden deck order (and future chance) changes."""
     rnd = random.Random(1)

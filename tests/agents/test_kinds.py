@@ -22,7 +22,8 @@ def test_names_come_from_the_declarations(game):
     personas = game.rules.agents.personas()
     assert game.agent_names() == kinds.names(personas)
     assert {n.partition(":")[0] for n in game.agent_names()} == set(kinds.NAMES)
-    assert kinds.names(["a", "b"]) == ["random", "greedy", "heuristic:a", "heuristic:b", "flatmc", "mcts", "vmcts"]
+    assert kinds.names(["a", "b"]) == ["random", "greedy", "heuristic:a", "heuristic:b", "flatmc", "mcts", "vmcts",
+                                         "policy"]
 
 
 def test_every_kind_encodes_to_its_code():
@@ -36,7 +37,7 @@ def test_contract_tests_play_every_kind_cheaply(game):
     specs = agent_specs(game)
     assert {s.partition(":")[0] for s in specs} == set(kinds.NAMES) - {"random"}
     assert "vmcts:iters=30" in specs and "mcts:iters=30" in specs and "flatmc:n=2" in specs
-    assert "heuristic:builder" in specs
+    assert "heuristic:builder" in specs and "policy" in specs
     for s in specs:
         parse_spec(s, GA.FEATURES, game.rules.agents.personas())
 

@@ -99,7 +99,7 @@ def test_agent_names(game):
     assert names[:2] == ["random", "greedy"]
     for p in ("builder", "collector", "noble"):
         assert f"heuristic:{p}" in names
-    assert names[-3:] == ["flatmc", "mcts", "vmcts"]
+    assert names[-4:] == ["flatmc", "mcts", "vmcts", "policy"]
     assert game.agent_names() == names
     for n in names:
         game.parse_agents(n)

@@ -1,0 +1,42 @@
+"""The `policy` agent's stored weights: one JSON file per game (`brux/games/<game>/policy.json`), one weight vector
+per player count, with the command that made them (`python -m brux.agents.imitate ... --write`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+
+def load(path: str | Path, features: Sequence[str]) -> dict[int, np.ndarray]:
+    """The weight vector of each player count stored in `path` ({} when there is no file); ValueError when the file's
+    features are not `features`."""
+    path = Path(path)
+    if not path.exists():
+        return {}
+    doc = json.loads(path.read_text())
+    out = {}
+    for players, entry in doc.get("players", {}).items():
+        weights = entry["weights"]
+        if list(weights) != list(features):
+            raise ValueError(f"{path}: the weights of {players} players are over {list(weights)}, not the game's "
+                             f"features {list(features)}")
+        out[int(players)] = np.array([weights[f] for f in features], np.float64)
+    return out
+
+
+def write(path: str | Path, players: int, features: Sequence[str], weights: np.ndarray,
+          about: Mapping[str, Any]) -> None:
+    """Store (or replace) the weights of `players` players in `path`, with `about` (command, data, fit figures)."""
+    path = Path(path)
+    doc = json.loads(path.read_text()) if path.exists() else {}
+    doc["about"] = ("weights of the `policy` agent (brux.agents.imitate): a conditional logit over the legal "
+                    "actions of a seat's features after the action minus the best opponent's")
+    table = doc.setdefault("players", {})
+    table[str(players)] = {"weights": {f: float(f"{w:.4g}") for f, w in zip(features, weights, strict=True)},
+                           **about}
+    doc["players"] = dict(sorted(table.items(), key=lambda kv: int(kv[0])))
+    path.write_text(json.dumps(doc, indent=1) + "\n")
