@@ -135,10 +135,12 @@ def to_pile(s, k, w):
 
 @njit(**JIT)
 def next_turn(s, start):
-    """MAIN for the first seat clockwise from `start` that has not passed; resolution when all have passed."""
+    """MAIN for the first seat clockwise from `start` (a seat) that has not passed; resolution when all have
+    passed."""
     n = players(s)
     for k in range(n):
-        p = (start + k) % n
+        p = start + k  # start < n: the seat k places after it, without a division
+        p -= n * (p >= n)
         if s[seat(p) + L.S_PASSED] == 0:
             s[L.C_TURN] = p
             s[L.C_ACTOR] = p
@@ -199,7 +201,8 @@ def cont(s, k, a, b):
         s[L.G_PHASE] = C.PH_ACTIONS
         next_turn(s, s[L.G_FIRST])
     elif k == C.K_NEXT:
-        next_turn(s, (s[L.C_TURN] + 1) % n)
+        nxt = s[L.C_TURN] + 1
+        next_turn(s, nxt - n * (nxt >= n))
     elif k == C.K_SECONDARY:
         secondary(s, a, b)
     elif k == C.K_GP:

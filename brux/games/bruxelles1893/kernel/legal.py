@@ -7,6 +7,8 @@ from . import layout as L
 from .base import brussels_cost, empty_space_exists, nobles_in_supply, seat, shop_blocks
 from .build import affordable, buildable_rows, needle_tiles, pay_ok, payable_jm
 
+SPACE_MASK = 31  # all-ones over the 25 board spaces: keeps a space index, tells the compiler it is not negative
+
 
 @njit(**TINY)
 def add(s, n, a):
@@ -57,11 +59,19 @@ def compute_legal(s):
     elif d == C.D_NEUTRAL or d == C.D_MAIN:
         an = d == C.D_NEUTRAL or (s[o + L.S_SUPPLY] >= 1 and s[o + L.S_MONEY] >= s[L.P_MIN_BID])
         base = C.A_NEUTRAL if d == C.D_NEUTRAL else C.A_AN
-        if an:
+        if an and d == C.D_MAIN:
+            # Without branches (which the board makes unpredictable): each space is written at n and kept by
+            # advancing n; the slot after the last one kept is overwritten by the PASS action below.
+            for r in range(s[L.AREA], s[L.AREA + 1] + 1):
+                for c in range(s[L.AREA + 2], s[L.AREA + 3] + 1):
+                    sp = (r * 5 + c) & SPACE_MASK
+                    s[L.LEGAL + n] = base + sp
+                    n += s[L.SP_OCC + sp] == C.EMPTY
+        elif an:
             for r in range(s[L.AREA], s[L.AREA + 1] + 1):
                 for c in range(s[L.AREA + 2], s[L.AREA + 3] + 1):
                     sp = r * 5 + c
-                    if s[L.SP_OCC + sp] == C.EMPTY and (d == C.D_MAIN or s[L.SP_BOWN + sp] < 0):
+                    if s[L.SP_OCC + sp] == C.EMPTY and s[L.SP_BOWN + sp] < 0:
                         n = add(s, n, base + sp)
         if d == C.D_MAIN:
             for b in range(4):

@@ -193,7 +193,7 @@ def end_game(s):
         add_vp(s, p, C.VP_MATERIALS, count(s, o + L.S_MAT, C.N_PAIRS) * s[L.P_MATERIAL_END_VP])
     if s[L.G_EXH_HOLDER] >= 0:
         add_vp(s, s[L.G_EXH_HOLDER], C.VP_EXHIBITION_CARD, s[L.P_HOLDER_VP])
-    columns, _ = area_majorities(s)
+    columns = s[L.C_MAJ_COLS]  # the last majority phase's: the area has not changed since
     for col in range(L.COLS):
         mask = column_mask(columns, col)
         bonus = s[L.BONUS + col]
