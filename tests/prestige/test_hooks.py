@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 import brux
-from brux.agents import choose
 from brux.core.rng import seed_stream
 from brux.games.prestige import agents as PA
 from brux.games.prestige.kernel import hooks as H
@@ -97,9 +96,3 @@ def test_features_are_what_values_weighs():
             assert sum(w[i] * f[n] for i, n in enumerate(PA.FEATURES)) == pytest.approx(out[p])
         assert (st.array == before).all()
 
-
-def test_vmcts_plays_with_the_fitted_value_weights():
-    w = PA.WEIGHTS["value"]
-    assert w.shape == (len(PA.FEATURES),) and w[PA.FEATURES.index("vp")] > 0
-    for st in _states(6, 90)[1:5]:
-        assert choose(st, "vmcts:iters=30", seed=1) == choose(st, "vmcts:iters=30,eval=value", seed=1)
