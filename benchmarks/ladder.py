@@ -70,12 +70,16 @@ def cpu_per_decision(game: brux.Game, spec: str, min_seconds: float) -> tuple[fl
     return cpu / decisions, decisions
 
 
-def command(game_name: str, players: int, games: int, default_agents: bool) -> str:
+def command(game_name: str, players: int, games: int, default_agents: bool, cpu_seconds: float = 1.0) -> str:
     """The command that makes one ladder's section."""
     args = f" --game {game_name} --players {players}"
     if not default_agents:
         args += " --agents ..."
-    return f"python -m benchmarks.ladder{args}{'' if games == 10 else f' --games {games}'} --write"
+    if games != 10:
+        args += f" --games {games}"
+    if cpu_seconds != 1.0:
+        args += f" --cpu-seconds {cpu_seconds:g}"
+    return f"python -m benchmarks.ladder{args} --write"
 
 
 def ladder(game_name: str, players: int, agents: Sequence[str], games: int, cpu_seconds: float, seed: int,
@@ -160,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         todo = selected(args.game, args.players, args.agents)
         sections = []
         for game, players, agents in todo:
-            made_by = command(game, players, args.games, args.agents is None)
+            made_by = command(game, players, args.games, args.agents is None, args.cpu_seconds)
             section = ladder(game, players, agents, args.games, args.cpu_seconds, args.seed, args.reps, made_by)
             print(section)
             sections.append((game, players, section))
