@@ -70,16 +70,49 @@ def test_ladder_tables_and_a_tiny_run(tmp_path, monkeypatch, capsys):
     triples = ladder.tables(names)
     assert ("0", "1", "2") in triples and ("0", "2", "3") in triples and ("3", "4", "5") in triples
     assert all(len(set(t)) == 3 for t in triples) and len(triples) == 4 + 3
+    fours = ladder.tables(names, 4)
+    assert ("0", "1", "2", "3") in fours and ("0", "2", "3", "4") in fours and ("1", "3", "4", "5") in fours
+    assert all(len(set(t)) == 4 for t in fours) and len(fours) == 3 + 2
     doc = tmp_path / "agents.md"
-    doc.write_text(f"# Agents\n\n{ladder.START}\nold\n{ladder.END}\n\nafter\n")
+    start, end = ladder.markers("bruxelles1897", 3)
+    doc.write_text(f"# Agents\n\n{start}\nold\n{end}\n\nafter\n")
     monkeypatch.setattr(ladder, "DOC", doc)
-    assert ladder.main(["--agents", "random,greedy,heuristic:balanced", "--games", "2", "--cpu-seconds", "0.01",
-                        "--reps", "5", "--write"]) == 0
+    assert ladder.main(["--game", "bruxelles1897", "--agents", "random,greedy,heuristic:balanced", "--games", "2",
+                        "--cpu-seconds", "0.01", "--reps", "5", "--write"]) == 0
     text = doc.read_text()
     assert "old" not in text and text.endswith("after\n")
     for agent in ("`random` | +0.00 |", "`greedy` |", "`heuristic:balanced` |"):
         assert agent in text
     assert "12 games" in text and "| `random`, `greedy`, `heuristic:balanced` | 12 |" in text
-    with pytest.raises(SystemExit):
-        ladder.main(["--agents", "random,greedy", "--games", "1"])
-    assert "at least 3 agents" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--game", "bruxelles1897", "--agents", "random,greedy"], "at least 3 agents"),
+    (["--game", "lutece", "--players", "4", "--agents", "random,greedy,vmcts"], "at least 4 agents"),
+    (["--agents", "random,greedy,vmcts"], "--agents needs --game"),
+    (["--game", "bruxelles1897", "--players", "4"], "no ladder for bruxelles1897 at 4 players"),
+    (["--game", "nosuchgame"], "no ladder for nosuchgame"),
+    (["--games", "0"], "--games must be at least 1"),
+    (["--players", "1"], "--players must be at least 2"),
+])
+def test_ladder_argument_errors_exit_2_naming_the_problem(argv, message, capsys):
+    with pytest.raises(SystemExit) as e:
+        ladder.main(argv)
+    assert e.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_every_ladder_names_valid_agents_of_its_game():
+    for (name, players), agents in ladder.LADDERS.items():
+        game = brux.load_game(name, players=players)
+        assert len(agents) >= players and agents[0] == "random" and agents[-1] == "vmcts"
+        assert [game.parse_agents(a)[0] for a in agents] == list(agents), name
+
+
+def test_writing_needs_every_ladders_markers(tmp_path):
+    doc = tmp_path / "agents.md"
+    start, end = ladder.markers("lutece", 3)
+    doc.write_text(f"{start}\nold\n{end}\n")
+    ladder.write([("lutece", 3, f"{start}\nnew\n{end}")], doc)
+    assert "new" in doc.read_text() and "old" not in doc.read_text()
+    with pytest.raises(ValueError, match="ladder lutece 4p:start"):
+        ladder.write([("lutece", 4, "x")], doc)

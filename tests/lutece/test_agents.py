@@ -21,9 +21,19 @@ LADDER = ["random", "greedy", "heuristic:majorities", "heuristic:prestige", "heu
 def test_the_ladder_is_offered():
     game = brux.load_game("lutece", players=4)
     assert game.agent_names() == ["random", "greedy", "heuristic:majorities", "heuristic:prestige",
-                                  "heuristic:fortune", "flatmc", "mcts", "vmcts"]
-    assert set(LA.WEIGHTS) == {"greedy", *LA.PERSONAS}
+                                  "heuristic:fortune", "heuristic:value", "flatmc", "mcts", "vmcts"]
+    assert set(LA.WEIGHTS) == {"greedy", "value", *LA.PERSONAS}
     assert all(w.shape == (len(LA.FEATURES),) for w in LA.WEIGHTS.values())
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_vmcts_plays_with_the_fitted_value_weights(players):
+    w = LA.WEIGHTS["value"]
+    assert w.shape == (len(LA.FEATURES),) and w[LA.F["vp"]] > 0 and np.count_nonzero(w) == len(LA.FEATURES)
+    states = bidding_states(players, seed=8)[:4]
+    assert states
+    for state in states:
+        assert choose(state, "vmcts:iters=30", seed=1) == choose(state, "vmcts:iters=30,eval=value", seed=1)
 
 
 def bidding_states(players, seed):

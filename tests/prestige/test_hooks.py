@@ -4,9 +4,11 @@ determinise (changes only what no seat sees), same_turn, values."""
 import random
 
 import numpy as np
+import pytest
 
 import brux
 from brux.core.rng import seed_stream
+from brux.games.prestige import agents as PA
 from brux.games.prestige.kernel import hooks as H
 from brux.games.prestige.view import to_dict
 
@@ -68,3 +70,29 @@ def test_same_turn_and_values():
     H.values(s, w, out)
     assert list(out) == [v["vp"] for v in to_dict(s)["seats"]]
     assert set(H.WEIGHTS) >= {"greedy"} and all(len(w) == len(H.FEATURES) for w in H.WEIGHTS.values())
+
+
+def _states(seed, k):
+    """Every k-th state of a random 3-player game."""
+    st = brux.load_game("prestige", players=3).new_initial_state(seed=seed)
+    rnd = random.Random(seed)
+    out = []
+    while not st.is_terminal():
+        if len(st.record()["actions"]) % k == 0:
+            out.append(st.clone())
+        st.apply_action(rnd.choice(st.legal_actions()))
+    return out
+
+
+def test_features_are_what_values_weighs():
+    w = PA.WEIGHTS["greedy"]
+    for st in _states(5, 60):
+        before = st.array.copy()
+        out = np.zeros(3)
+        H.values(st.array.copy(), w, out)
+        for p in range(3):
+            f = PA.features(st.array, p)
+            assert list(f) == list(PA.FEATURES)
+            assert sum(w[i] * f[n] for i, n in enumerate(PA.FEATURES)) == pytest.approx(out[p])
+        assert (st.array == before).all()
+

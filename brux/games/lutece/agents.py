@@ -51,6 +51,11 @@ WEIGHTS = {
     "majorities": _weights(**{**_BASE, "symbols": 0.5, "win_symbols": 2.0}),
     "prestige": _weights(**{**_BASE, "win_vp": 1.6, "win_symbols": 0.6}),
     "fortune": _weights(**{**_BASE, "coins": 0.6, "win_coins": 0.6, "win_cards": 0.1}),
+    # `value`: a conditional logit of the final win on the features, fitted to 4-player self-play positions
+    # (`python -m brux.agents.fit`, docs/agents.md; it also predicts 3-player games better than a 3-player fit),
+    # scaled so that the win chance is a softmax of the values at temperature 6, vmcts's default
+    "value": _weights(vp=0.392, coins=0.0303, legions=-0.31, symbols=-0.242, win_cards=-0.357, win_vp=0.191,
+                      win_symbols=0.164, win_coins=0.0225),
 }
 PERSONAS = ("majorities", "prestige", "fortune")
 

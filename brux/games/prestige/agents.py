@@ -160,4 +160,16 @@ def values(s, w, out):
                   + w[4] * inc + w[5] * s[o + L.S_SUPPLY] + w[6] * s[o + L.S_EXP] + w[7] * crafts)
 
 
-__all__ = ["FEATURES", "WEIGHTS", "determinise", "hide", "same_turn", "values"]
+def features(state: np.ndarray, seat_index: int) -> dict[str, float]:
+    """The evaluation features of one seat (for notebooks, tests and `brux.agents.fit`): feature name -> value."""
+    out = np.zeros(players(state))
+    names = {}
+    for i, name in enumerate(FEATURES):
+        w = np.zeros(len(FEATURES))
+        w[i] = 1.0
+        values(state.copy(), w, out)
+        names[name] = float(out[seat_index])
+    return names
+
+
+__all__ = ["FEATURES", "WEIGHTS", "determinise", "features", "hide", "same_turn", "values"]
