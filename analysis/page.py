@@ -4,6 +4,7 @@ tables, images, definition lists, folded tables), rendered as one self-contained
 from __future__ import annotations
 
 import html
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,34 @@ class Block:
     def __post_init__(self) -> None:
         if self.kind not in BLOCK_KINDS:
             raise ValueError(f"block kind must be one of {BLOCK_KINDS}, got {self.kind!r}")
+
+
+@dataclass(frozen=True)
+class Section:
+    """A report section, declared once: its title, how it builds its blocks from the report's context, and what it
+    needs: when `needs(context)` is false the section shows `missing` instead of its content."""
+
+    title: str
+    build: Callable[[Any], list[Block]]
+    needs: Callable[[Any], bool] | None = None
+    missing: str = ""
+
+
+def section_titles(sections: Sequence[Section]) -> tuple[str, ...]:
+    """The titles of a report's sections, in order."""
+    return tuple(s.title for s in sections)
+
+
+def section_blocks(sections: Sequence[Section], context: Any) -> list[Block]:
+    """Each section's heading and blocks (or its `missing` note), built in order from `context`."""
+    blocks: list[Block] = []
+    for s in sections:
+        blocks.append(Block("h2", s.title))
+        if s.needs is not None and not s.needs(context):
+            blocks.append(Block("p", s.missing))
+        else:
+            blocks.extend(s.build(context))
+    return blocks
 
 
 def render_html(title: str, blocks: list[Block], csv_dir: str = "") -> str:

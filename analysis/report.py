@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +27,9 @@ from .findings import (
 from .io import ResultsError, is_sweep, open_results
 from .length import game_length
 from .openings import DEFAULT_CORRECTION
-from .page import FORMATS, Block, write_page
+from .page import FORMATS, Block, Section, section_blocks, section_titles, write_page
 from .stats import format_p, points
 
-SECTION_TITLES = ("Findings", "Seat balance", "Score sources", "Opening strength", "VP distribution", "Game length",
-                  "How many games?", "Run", "Full tables")
 _BASE_COLUMNS = ("players", "seat", "agent", "lineup", "win_share", "rank", "vp", "length")
 
 
@@ -154,6 +153,178 @@ def _opening_key(game: Any) -> str:
     return get_rules(game).opening_key if game in GAMES else ""
 
 
+@dataclass
+class RunContext:
+    """What the run report's sections read: the results (lazy), their findings, the options and the raw tables the
+    sections collect for the Full tables section."""
+
+    figs: FigureWorker
+    folder: Path
+    manifest: dict[str, Any]
+    games: Callable[[], int]
+    df: pl.LazyFrame
+    cols: list[str]
+    sources: list[str]
+    openings: list[str]
+    n_chunks: int
+    stopping: dict[str, Any] | None
+    f: Findings
+    min_games: int
+    correction: str
+    confidence: float
+    top: int
+    margin: float
+    raw: dict[str, pl.DataFrame] = field(default_factory=dict)
+
+    @property
+    def fixed(self) -> str:
+        return fixed_label(self.stopping)
+
+    @property
+    def valid(self) -> str:
+        return "always valid" if self.stopping else ""
+
+
+def _findings_section(r: RunContext) -> list[Block]:
+    return [Block("ul", r.f.sentences)]
+
+
+def _seat_balance_section(r: RunContext) -> list[Block]:
+    f, confidence, margin, valid = r.f, r.confidence, r.margin, r.valid
+    sb = seat_balance(r.df, confidence)
+    bm = metrics_from_seat_balance(sb, confidence)
+    r.raw["seat_balance"], r.raw["balance_figures"] = sb, bm
+    blocks = [
+        Block("image", r.figs.figure("plot_seat_balance", _always_valid_shares(f, sb) if r.stopping else sb,
+                                     confidence=confidence, margin=margin, interval=valid),
+              "Win share per seat around the fair share"),
+        Block("p", f"Win share counts a k-way tie for first as 1/k per tied seat. The shaded band is the fair "
+                   f"share ± {points(margin)}. The verdict applies the margin to the difference between every "
+                   f"two seats (the next figure); its simultaneous intervals use the per-game win shares "
+                   f"({f.fairness[0].method if f.fairness else ''})."),
+        Block("table", _seat_table(f, sb)),
+    ]
+    for players, d in f.seat_differences.items():
+        r.raw[f"seat_differences_{players}p"] = d
+        blocks.append(Block("image", r.figs.figure("plot_seat_differences", d, confidence=confidence, margin=margin,
+                                                   interval=valid),
+                            f"Paired seat differences, {players} players"))
+    shared = [f"{row['players']} players: {100 * row['shared_first_rate']:.2f}% of games "
+              f"({pct(row['shared_first_low'], digits=2)}% to {pct(row['shared_first_high'], digits=2)}%)"
+              for row in bm.iter_rows(named=True)]
+    pairs = ("the always-valid confidence sequences of the verdict" if r.stopping else
+             "Bonferroni intervals over the pairs (the standard error of the per-game difference of the two seats' "
+             "shares)")
+    blocks.append(Block("p", f"Seat differences are paired within games, with {pairs}. First place shared: "
+                             + "; ".join(shared) + f" ({confidence:.0%} Wilson{r.fixed})."))
+    return blocks
+
+
+def _score_sources_section(r: RunContext) -> list[Block]:
+    f = r.f
+    r.raw["source_means"] = f.source_means
+    r.raw["source_effects"] = f.source_effects
+    e = f.source_effects
+    ties = int(e["tie_games"].max()) if e.height else 0
+    fitted = int(e["games"].min()) if e.height else 0
+    outright = int(e["outright_games"].max()) if e.height else 0
+    joint = e.filter(pl.col("model") != "alone")["model"].unique().to_list()
+    left = joint[0].removeprefix("joint without ") if joint else ""
+    return [
+        Block("image", r.figs.figure("plot_source_effects", e, f.source_shares, interval=r.fixed.lstrip(", ")),
+              "Score sources and their effect"),
+        Block("p", "Left: each source's share of all VP. Right: its within-game association with winning, a "
+                   "conditional logit with the game as stratum, one source at a time: an edge in a source "
+                   "goes with these odds of winning, which says nothing of cause (a source can travel with "
+                   "what decides the game). The odds ratio is per within-game standard deviation of the "
+                   "source, and per VP in the table. "
+                   + (f"The joint column fits all sources but {left} in one conditional logit (the sources "
+                      "add up to the VP that decides the winner, so with all of them the fit has no finite "
+                      f"estimate): each figure is a source's association at equal values of the other fitted "
+                      f"sources, {left} left free. " if left else "")
+                   + f"Games with a shared first place are left out ({ties:,} games); the fits use the first "
+                   f"{fitted:,} of the {outright:,} outright games."),
+        Block("table", _source_table(f)),
+    ]
+
+
+def _opening_strength_section(r: RunContext) -> list[Block]:
+    key = _opening_key(r.manifest.get("game"))
+    blocks = [Block("p", key)] if key else []
+    for col, op in r.f.openings.items():
+        r.raw[f"openings_{col}"] = op
+        sig = op.filter(pl.col("significant"))
+        fam = CORRECTION_NAMES.get(r.correction, r.correction)
+        blocks += [Block("h3", col),
+                   Block("p", f"Each seat x opening with at least {r.min_games:,} games against the rest of that "
+                              f"seat's games; one correction family per table: {fam} over its {op.height} rows, "
+                              f"{sig.height} significant. " + interval_note(r.correction, op.height, r.confidence)
+                              + (f" The intervals are {FIXED_SAMPLE}." if r.stopping else "")
+                              + " Ranked by the empirical-Bayes shrunken difference; the least-played opening shown "
+                              f"has {int(op['games'].min()) if op.height else 0:,} games.")]
+        if op.height == 0:
+            continue
+        t = _opening_table(op, r.top, r.fixed)
+        if t.height:
+            blocks.append(Block("table", t))
+        blocks.append(Block("image", r.figs.figure("plot_opening_strength", op, interval=r.fixed.lstrip(", ")),
+                            f"Opening strength ({col})"))
+    return blocks
+
+
+def _vp_distribution_section(r: RunContext) -> list[Block]:
+    return [Block("image", r.figs.figure("plot_vp_distribution", r.df), "Final VP per seat")]
+
+
+def _game_length_section(r: RunContext) -> list[Block]:
+    gl = game_length(r.df)
+    r.raw["game_length"] = gl
+    return [Block("p", "Decisions taken by players per game (each game counted once)."),
+            Block("table", pl.DataFrame([{
+                "Players": row["players"], "Games": f"{row['games']:,}", "Mean": f"{row['mean']:.1f}",
+                "Median": f"{row['q50']:.0f}", "5% to 95%": f"{row['q05']:.0f} to {row['q95']:.0f}",
+                "Range": f"{row['min']} to {row['max']}"} for row in gl.iter_rows(named=True)]))]
+
+
+def _how_many_section(r: RunContext) -> list[Block]:
+    return [Block("p", " ".join(s for s in r.f.sentences if "detects a seat gap" in s)
+                  + " Sample sizes for other effects: brux plan --players N --gap 0.01.")]
+
+
+def _run_section(r: RunContext) -> list[Block]:
+    blocks = [Block("dl", _manifest_items({**r.manifest, "games_done": r.games()}, r.folder, r.n_chunks))]
+    stopping = r.stopping
+    if stopping:
+        blocks.append(Block("p", f"Sequential run: rule {stopping['rule']}"
+                                 + (f" (target {stopping['target']:g})" if stopping.get("target") else "")
+                                 + f", looked after {', '.join(f'{n:,}' for n in stopping.get('looks', []))} "
+                                 f"games; stopped: {stopping['reason']}."))
+    return blocks
+
+
+def _full_tables_section(r: RunContext) -> list[Block]:
+    return [Block("p", "Every table in full, also saved as CSV next to this report."
+                  + (" After the sequential stop the low/high columns of seat_differences are the always-valid "
+                     f"sequences; every other interval column is {FIXED_SAMPLE}." if r.stopping else ""))] + [
+        Block("details", t, name) for name, t in r.raw.items() if t is not None]
+
+
+SECTIONS = (
+    Section("Findings", _findings_section),
+    Section("Seat balance", _seat_balance_section),
+    Section("Score sources", _score_sources_section, lambda r: bool(r.sources),
+            "No vp_<source> columns in the results."),
+    Section("Opening strength", _opening_strength_section, lambda r: bool(r.openings),
+            "No opening_* columns in the results."),
+    Section("VP distribution", _vp_distribution_section),
+    Section("Game length", _game_length_section, lambda r: "length" in r.cols, "No length column in the results."),
+    Section("How many games?", _how_many_section),
+    Section("Run", _run_section),
+    Section("Full tables", _full_tables_section),  # last: it folds away every table the sections before collected
+)
+SECTION_TITLES = section_titles(SECTIONS)
+
+
 def _build_blocks(
     figs: FigureWorker,
     folder: Path,
@@ -179,130 +350,10 @@ def _build_blocks(
         stopping = read_stopping(folder, {**manifest, "games_done": games()})
     f = findings(df, margin=margin, confidence=confidence, correction=correction, min_games=min_games,
                  stopping=stopping)
-    conf = f"{confidence:.0%}"
-    fixed = fixed_label(stopping)
-    valid = "always valid" if stopping else ""
-    raw: dict[str, pl.DataFrame] = {}
-    blocks: list[Block] = []
-    add = blocks.append
-
-    add(Block("h2", "Findings"))
-    add(Block("ul", f.sentences))
-
-    add(Block("h2", "Seat balance"))
-    sb = seat_balance(df, confidence)
-    bm = metrics_from_seat_balance(sb, confidence)
-    raw["seat_balance"], raw["balance_figures"] = sb, bm
-    add(Block("image", figs.figure("plot_seat_balance", _always_valid_shares(f, sb) if stopping else sb,
-                                  confidence=confidence, margin=margin, interval=valid),
-               "Win share per seat around the fair share"))
-    add(Block("p", f"Win share counts a k-way tie for first as 1/k per tied seat. The shaded band is the fair "
-                    f"share ± {points(margin)}. The verdict applies the margin to the difference between every "
-                    f"two seats (the next figure); its simultaneous intervals use the per-game win shares "
-                    f"({f.fairness[0].method if f.fairness else ''})."))
-    add(Block("table", _seat_table(f, sb)))
-    for players, d in f.seat_differences.items():
-        raw[f"seat_differences_{players}p"] = d
-        add(Block("image", figs.figure("plot_seat_differences", d, confidence=confidence, margin=margin,
-                                      interval=valid),
-                   f"Paired seat differences, {players} players"))
-    shared = [f"{r['players']} players: {100 * r['shared_first_rate']:.2f}% of games "
-              f"({pct(r['shared_first_low'], digits=2)}% to {pct(r['shared_first_high'], digits=2)}%)"
-              for r in bm.iter_rows(named=True)]
-    pairs = ("the always-valid confidence sequences of the verdict" if stopping else
-             "Bonferroni intervals over the pairs (the standard error of the per-game difference of the two seats' "
-             "shares)")
-    add(Block("p", f"Seat differences are paired within games, with {pairs}. First place shared: "
-                    + "; ".join(shared) + f" ({conf} Wilson{fixed})."))
-
-    add(Block("h2", "Score sources"))
-    if sources:
-        raw["source_means"] = f.source_means
-        raw["source_effects"] = f.source_effects
-        e = f.source_effects
-        ties = int(e["tie_games"].max()) if e.height else 0
-        fitted = int(e["games"].min()) if e.height else 0
-        outright = int(e["outright_games"].max()) if e.height else 0
-        joint = e.filter(pl.col("model") != "alone")["model"].unique().to_list()
-        left = joint[0].removeprefix("joint without ") if joint else ""
-        add(Block("image", figs.figure("plot_source_effects", e, f.source_shares, interval=fixed.lstrip(", ")),
-                   "Score sources and their effect"))
-        add(Block("p", "Left: each source's share of all VP. Right: its within-game association with winning, a "
-                        "conditional logit with the game as stratum, one source at a time: an edge in a source "
-                        "goes with these odds of winning, which says nothing of cause (a source can travel with "
-                        "what decides the game). The odds ratio is per within-game standard deviation of the "
-                        "source, and per VP in the table. "
-                        + (f"The joint column fits all sources but {left} in one conditional logit (the sources "
-                           "add up to the VP that decides the winner, so with all of them the fit has no finite "
-                           f"estimate): each figure is a source's association at equal values of the other fitted "
-                           f"sources, {left} left free. " if left else "")
-                        + f"Games with a shared first place are left out ({ties:,} games); the fits use the first "
-                        f"{fitted:,} of the {outright:,} outright games."))
-        add(Block("table", _source_table(f)))
-    else:
-        add(Block("p", "No vp_<source> columns in the results."))
-
-    add(Block("h2", "Opening strength"))
-    key = _opening_key(manifest.get("game"))
-    if openings and key:
-        add(Block("p", key))
-    if not openings:
-        add(Block("p", "No opening_* columns in the results."))
-    for col, op in f.openings.items():
-        raw[f"openings_{col}"] = op
-        sig = op.filter(pl.col("significant"))
-        add(Block("h3", col))
-        fam = CORRECTION_NAMES.get(correction, correction)
-        add(Block("p", f"Each seat x opening with at least {min_games:,} games against the rest of that seat's "
-                        f"games; one correction family per table: {fam} over its {op.height} rows, "
-                        f"{sig.height} significant. " + interval_note(correction, op.height, confidence)
-                        + (f" The intervals are {FIXED_SAMPLE}." if stopping else "")
-                        + " Ranked by the empirical-Bayes shrunken difference; the least-played opening shown has "
-                        f"{int(op['games'].min()) if op.height else 0:,} games."))
-        if op.height == 0:
-            continue
-        t = _opening_table(op, top, fixed)
-        if t.height:
-            add(Block("table", t))
-        add(Block("image", figs.figure("plot_opening_strength", op, interval=fixed.lstrip(", ")),
-                   f"Opening strength ({col})"))
-
-    add(Block("h2", "VP distribution"))
-    add(Block("image", figs.figure("plot_vp_distribution", df), "Final VP per seat"))
-
-    add(Block("h2", "Game length"))
-    if "length" in cols:
-        gl = game_length(df)
-        raw["game_length"] = gl
-        add(Block("p", "Decisions taken by players per game (each game counted once)."))
-        add(Block("table", pl.DataFrame([{
-            "Players": r["players"], "Games": f"{r['games']:,}", "Mean": f"{r['mean']:.1f}",
-            "Median": f"{r['q50']:.0f}", "5% to 95%": f"{r['q05']:.0f} to {r['q95']:.0f}",
-            "Range": f"{r['min']} to {r['max']}"} for r in gl.iter_rows(named=True)])))
-    else:
-        add(Block("p", "No length column in the results."))
-
-    add(Block("h2", "How many games?"))
-    add(Block("p", " ".join(s for s in f.sentences if "detects a seat gap" in s)
-               + " Sample sizes for other effects: brux plan --players N --gap 0.01."))
-
-    add(Block("h2", "Run"))
-    add(Block("dl", _manifest_items({**manifest, "games_done": games()}, folder, n_chunks)))
-    if stopping:
-        add(Block("p", f"Sequential run: rule {stopping['rule']}"
-                        + (f" (target {stopping['target']:g})" if stopping.get("target") else "")
-                        + f", looked after {', '.join(f'{n:,}' for n in stopping.get('looks', []))} games; "
-                        f"stopped: {stopping['reason']}."))
-
-    add(Block("h2", "Full tables"))
-    add(Block("p", "Every table in full, also saved as CSV next to this report."
-               + (" After the sequential stop the low/high columns of seat_differences are the always-valid "
-                  f"sequences; every other interval column is {FIXED_SAMPLE}." if stopping else "")))
-    for name, t in raw.items():
-        if t is not None:
-            add(Block("details", t, name))
-    title = f"brux results report: {manifest.get('game', folder.name)}"
-    return title, blocks, raw, f
+    context = RunContext(figs, folder, manifest, games, df, cols, sources, openings, n_chunks, stopping, f,
+                         min_games, correction, confidence, top, margin)
+    blocks = section_blocks(SECTIONS, context)
+    return f"brux results report: {manifest.get('game', folder.name)}", blocks, context.raw, f
 
 
 def write_report(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import polars as pl
@@ -13,7 +13,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
 from .findings import CORRECTION_NAMES, pct
-from .page import FORMATS, Block, write_page
+from .page import FORMATS, Block, Section, section_blocks, section_titles, write_page
 from .plots import _PTS as _PTS_SIGNED
 from .plots import AnalysisFigure, _done, figure_png
 from .stats import format_p, points
@@ -22,8 +22,6 @@ from .sweep_stats import headline
 if TYPE_CHECKING:
     from .compare import SweepComparison
 
-SECTION_TITLES = ("Findings", "Seat gap per cell", "Difference from the baseline", "Score sources", "Sweep",
-                  "Method", "Full tables")
 _PTS_ABS = FuncFormatter(lambda v, _: f"{100 * v:.1f}")
 
 
@@ -158,48 +156,51 @@ def _sources_table(cmp: SweepComparison) -> pl.DataFrame:
     return wide.select(pl.col("source").alias("Source (% of VP)"), *order)
 
 
-def _blocks(cmp: SweepComparison) -> tuple[str, list[Any], dict[str, pl.DataFrame]]:
+def _findings_section(cmp: SweepComparison) -> list[Block]:
+    return [Block("ul", cmp.findings())]
+
+
+def _gap_section(cmp: SweepComparison) -> list[Block]:
+    pct_conf = f"{cmp.confidence:.0%}"
+    blocks = [
+        Block("image", figure_png(cmp.plot()), "Seat gap per cell and difference from the baseline"),
+        Block("p", f"Seat gap = best seat's win share - worst seat's (a k-way tie for first counts 1/k), with a "
+                   f"{pct_conf} percentile bootstrap interval over games. The difference from the baseline is "
+                   "paired by game (the cells share game seeds); its interval is a paired percentile bootstrap at "
+                   f"{pct_conf} split over the variants of a player count and line-up (Bonferroni), with as many "
+                   "replicates as needed for the Monte Carlo error of its ends to be at most a tenth of their "
+                   "distance to 0 (capped)."),
+        Block("table", _cells_table(cmp)),
+    ]
+    if cmp.missing:
+        blocks.append(Block("p", "Cells without results yet (run the sweep again to finish them): "
+                                 + "; ".join(cmp.missing)))
+    return blocks
+
+
+def _difference_section(cmp: SweepComparison) -> list[Block]:
+    seats = cmp.seats.filter(~pl.col("baseline"))
+    return [
+        Block("p", f"Per seat: mean over paired games of (win share under the variant - under the baseline), "
+                   f"{cmp.confidence:.0%} normal interval; two-sided z test, p-values corrected with "
+                   f"{CORRECTION_NAMES.get(cmp.correction, cmp.correction)} over all variant x seat rows."),
+        Block("table", pl.DataFrame([{
+            "Variant": r["variant"], "Players": r["players"], "Seat": r["seat"], "Win share (%)": pct(r["win_share"]),
+            "Baseline (%)": pct(r["baseline_share"]), "Difference (points)": pct(r["diff"], True, 2),
+            "Interval": f"{pct(r['diff_low'], True, 2)} to {pct(r['diff_high'], True, 2)}",
+            "Adjusted p": format_p(r["p_adjusted"]),
+        } for r in seats.iter_rows(named=True)]) if seats.height else pl.DataFrame()),
+    ]
+
+
+def _sources_section(cmp: SweepComparison) -> list[Block]:
+    return [Block("p", "Share of all VP per scoring source (all seats), per cell, in %."),
+            Block("table", _sources_table(cmp))]
+
+
+def _sweep_section(cmp: SweepComparison) -> list[Block]:
     m = cmp.manifest
     spec = m.get("spec") or {}
-    pct_conf = f"{cmp.confidence:.0%}"
-    blocks: list[Any] = []
-    add = blocks.append
-    add(Block("h2", "Findings"))
-    add(Block("ul", cmp.findings()))
-
-    add(Block("h2", "Seat gap per cell"))
-    add(Block("image", figure_png(cmp.plot()), "Seat gap per cell and difference from the baseline"))
-    add(Block("p", f"Seat gap = best seat's win share - worst seat's (a k-way tie for first counts 1/k), with a "
-                    f"{pct_conf} percentile bootstrap interval over games. The difference from the baseline is "
-                    "paired by game (the cells share game seeds); its interval is a paired percentile bootstrap at "
-                    f"{pct_conf} split over the variants of a player count and line-up (Bonferroni), with as many "
-                    "replicates as needed for the Monte Carlo error of its ends to be at most a tenth of their "
-                    "distance to 0 (capped)."))
-    add(Block("table", _cells_table(cmp)))
-    if cmp.missing:
-        add(Block("p", "Cells without results yet (run the sweep again to finish them): " + "; ".join(cmp.missing)))
-
-    add(Block("h2", "Difference from the baseline"))
-    add(Block("p", f"Per seat: mean over paired games of (win share under the variant - under the baseline), "
-                    f"{pct_conf} normal interval; two-sided z test, p-values corrected with "
-                    f"{CORRECTION_NAMES.get(cmp.correction, cmp.correction)} over "
-                    "all variant x seat rows."))
-    seats = cmp.seats.filter(~pl.col("baseline"))
-    add(Block("table", pl.DataFrame([{
-        "Variant": r["variant"], "Players": r["players"], "Seat": r["seat"], "Win share (%)": pct(r["win_share"]),
-        "Baseline (%)": pct(r["baseline_share"]), "Difference (points)": pct(r["diff"], True, 2),
-        "Interval": f"{pct(r['diff_low'], True, 2)} to {pct(r['diff_high'], True, 2)}",
-        "Adjusted p": format_p(r["p_adjusted"]),
-    } for r in seats.iter_rows(named=True)]) if seats.height else pl.DataFrame()))
-
-    add(Block("h2", "Score sources"))
-    if cmp.sources.height:
-        add(Block("p", "Share of all VP per scoring source (all seats), per cell, in %."))
-        add(Block("table", _sources_table(cmp)))
-    else:
-        add(Block("p", "No vp_<source> columns in the results."))
-
-    add(Block("h2", "Sweep"))
     grid = m.get("grid") or {}
     items = [
         ("game", spec.get("game")), ("description", m.get("description") or ""),
@@ -211,28 +212,45 @@ def _blocks(cmp: SweepComparison) -> tuple[str, list[Any], dict[str, pl.DataFram
         ("cells", f"{len(m['cells'])} ({cmp.cells.height} with results)"),
         ("folder", str(cmp.path)), ("sweep file", m.get("source") or ""), ("brux version", m.get("brux_version")),
     ]
-    add(Block("dl", [(k, str(v)) for k, v in items if v not in (None, "")]))
+    return [Block("dl", [(k, str(v)) for k, v in items if v not in (None, "")])]
 
-    add(Block("h2", "Method"))
-    add(Block("p", "Every cell of a player count and line-up is played from the same master seed, so game i has the "
-                    "same game seed, hence the same deals and chance events, under every variant (common random "
-                    "numbers); the seeds are checked before pairing. Resampling games only changes how often each "
-                    "joint win pattern occurs, so a bootstrap replicate is one multinomial draw of those counts "
-                    f"(seed {cmp.seed}). The plug-in gap of nearly balanced seats is biased upwards, and so are its "
-                    "bootstrap replicates, which pulls a difference involving a near-zero gap towards 0 "
-                    "(conservative). The headline (smallest gap) is chosen after looking at every variant; its "
-                    "re-check on fresh seeds is free of that selection."))
-    raw = {"cells": cmp.cells, "seats": cmp.seats, "sources": cmp.sources}
-    add(Block("h2", "Full tables"))
-    add(Block("p", "Every table in full, also saved as CSV next to this report."))
-    for name, t in raw.items():
-        add(Block("details", t, name))
-    return f"brux sweep report: {spec.get('game', cmp.path.name)}", blocks, raw
+
+def _method_section(cmp: SweepComparison) -> list[Block]:
+    return [Block("p", "Every cell of a player count and line-up is played from the same master seed, so game i has "
+                       "the same game seed, hence the same deals and chance events, under every variant (common "
+                       "random numbers); the seeds are checked before pairing. Resampling games only changes how "
+                       "often each joint win pattern occurs, so a bootstrap replicate is one multinomial draw of "
+                       f"those counts (seed {cmp.seed}). The plug-in gap of nearly balanced seats is biased upwards, "
+                       "and so are its bootstrap replicates, which pulls a difference involving a near-zero gap "
+                       "towards 0 (conservative). The headline (smallest gap) is chosen after looking at every "
+                       "variant; its re-check on fresh seeds is free of that selection.")]
+
+
+def _raw(cmp: SweepComparison) -> dict[str, pl.DataFrame]:
+    return {"cells": cmp.cells, "seats": cmp.seats, "sources": cmp.sources}
+
+
+def _full_tables_section(cmp: SweepComparison) -> list[Block]:
+    return [Block("p", "Every table in full, also saved as CSV next to this report.")] + [
+        Block("details", t, name) for name, t in _raw(cmp).items()]
+
+
+SECTIONS = (
+    Section("Findings", _findings_section),
+    Section("Seat gap per cell", _gap_section),
+    Section("Difference from the baseline", _difference_section),
+    Section("Score sources", _sources_section, lambda cmp: cmp.sources.height > 0,
+            "No vp_<source> columns in the results."),
+    Section("Sweep", _sweep_section),
+    Section("Method", _method_section),
+    Section("Full tables", _full_tables_section),
+)
+SECTION_TITLES = section_titles(SECTIONS)
 
 
 def write_comparison(cmp: SweepComparison, out_path: str | Path, format: str = "html") -> Path:
     """Write the report of a sweep comparison (HTML or Markdown, plots embedded) and return its path."""
     if format not in FORMATS:
         raise ValueError(f"format must be one of {FORMATS}, got {format!r}")
-    title, blocks, raw = _blocks(cmp)
-    return write_page(title, blocks, out_path, format, raw)
+    title = f"brux sweep report: {(cmp.manifest.get('spec') or {}).get('game', cmp.path.name)}"
+    return write_page(title, section_blocks(SECTIONS, cmp), out_path, format, _raw(cmp))
