@@ -12,9 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .balance import balance_metrics, metrics_from_seat_balance, seat_balance
-    from .compare import SweepComparison, compare, write_sweep_report
     from .fairness import FairnessVerdict, fairness_verdict, pattern_counts, seat_differences
-    from .findings import Findings, findings
     from .io import ResultsError, collect, is_sweep, read_manifest, read_results
     from .length import game_length
     from .openings import opening_strength
@@ -43,20 +41,20 @@ if TYPE_CHECKING:
     )
     from .sweep_report import plot_sweep_gaps
 
+# Functions named like their modules are imported now: the first import of a submodule binds its name in the
+# package, which would hide a function loaded on first use (analysis.findings would be the module).
+from .compare import SweepComparison, compare, write_sweep_report
+from .findings import Findings, findings
+
 _WHERE = {
     "balance_metrics": "balance",
     "metrics_from_seat_balance": "balance",
     "seat_balance": "balance",
-    "SweepComparison": "compare",
-    "compare": "compare",
     "plot_sweep_gaps": "sweep_report",
-    "write_sweep_report": "compare",
     "FairnessVerdict": "fairness",
     "fairness_verdict": "fairness",
     "pattern_counts": "fairness",
     "seat_differences": "fairness",
-    "Findings": "findings",
-    "findings": "findings",
     "ResultsError": "io",
     "collect": "io",
     "is_sweep": "io",

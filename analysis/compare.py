@@ -29,17 +29,19 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import polars as pl
-from matplotlib.figure import Figure
 
 from .fairness import DEFAULT_MARGIN, fairness_verdict, pattern_counts_from_matrix
 from .io import SWEEP_MANIFEST, ResultsError, collect, read_results
 from .sources import score_sources
 from .stats import adjust_pvalues, share_interval
 from .sweep_stats import paired_difference, paired_gap_bootstrap, seat_objective, win_matrix
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 SWEEP_KIND = "brux-sweep"
 _EPS = 1e-9

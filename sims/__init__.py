@@ -17,24 +17,22 @@ if TYPE_CHECKING:
     from .agents import KNOWN_AGENTS, parse_lineup
     from .errors import SimsError
     from .rule_search import balance
-    from .run import RunResult, run
     from .spec import DEFAULT_CHUNK_SIZE, RunSpec, parse_overrides
-    from .study import StudyResult, study
-    from .sweep import sweep
+
+# Functions named like their modules are imported now: the first import of a submodule binds its name in the
+# package, which would hide a function loaded on first use (sims.run would be the module sims/run.py).
+from .run import RunResult, run
+from .study import StudyResult, study
+from .sweep import sweep
 
 _WHERE = {
     "KNOWN_AGENTS": "agents",
     "parse_lineup": "agents",
     "balance": "rule_search",
     "SimsError": "errors",
-    "RunResult": "run",
-    "run": "run",
     "DEFAULT_CHUNK_SIZE": "spec",
     "RunSpec": "spec",
     "parse_overrides": "spec",
-    "StudyResult": "study",
-    "study": "study",
-    "sweep": "sweep",
 }
 
 __all__ = [
