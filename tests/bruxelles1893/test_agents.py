@@ -15,7 +15,7 @@ from brux.games.bruxelles1893.testing import redraw_hidden
 def test_the_ladder_is_offered():
     game = brux.load_game("bruxelles1893", players=3)
     assert game.agent_names() == ["random", "greedy", "heuristic:builder", "heuristic:merchant", "heuristic:value",
-                                  "flatmc", "mcts", "vmcts"]
+                                  "flatmc", "mcts", "vmcts", "policy"]
     assert all(w.shape == (len(BA.FEATURES),) for w in BA.WEIGHTS.values())
 
 

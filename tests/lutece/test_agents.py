@@ -21,7 +21,7 @@ LADDER = ["random", "greedy", "heuristic:majorities", "heuristic:prestige", "heu
 def test_the_ladder_is_offered():
     game = brux.load_game("lutece", players=4)
     assert game.agent_names() == ["random", "greedy", "heuristic:majorities", "heuristic:prestige",
-                                  "heuristic:fortune", "heuristic:value", "flatmc", "mcts", "vmcts"]
+                                  "heuristic:fortune", "heuristic:value", "flatmc", "mcts", "vmcts", "policy"]
     assert set(LA.WEIGHTS) == {"greedy", "value", *LA.PERSONAS}
     assert all(w.shape == (len(LA.FEATURES),) for w in LA.WEIGHTS.values())
 
