@@ -1,6 +1,7 @@
 """The measurements of the benchmark suite; each returns rows of a results table."""
 
 import random
+import sys
 import tempfile
 import time
 
@@ -22,13 +23,15 @@ def random_throughput(cases: list[tuple[str, int]], games: int, repeats: int) ->
     per_game: dict[tuple[str, int], list[float]] = {case: [] for case in cases}
     decisions: dict[tuple[str, int], int] = {}
 
-    for _ in range(repeats):
+    for round_ in range(repeats):
         for case, game in loaded.items():
             def run(game=game, case=case) -> int:
                 decisions[case] = int(game.play_random(games, master_seed=1)["length"].sum())
                 return games
 
             per_game[case].append(cpu_rate(run))
+        print(f"random play: round {round_ + 1} of {repeats} measured ({len(cases)} cases)", file=sys.stderr,
+              flush=True)
     rows: list[Row] = []
     for (name, players), rates in per_game.items():
         games_s = Sample(rates)

@@ -106,6 +106,6 @@ def test_finished_chunks_are_kept(tmp_path):
 
 def test_bench(tmp_path):
     cmd = _Command(["bench", "--random", "bruxelles1897", "--repeats", "2", "--out", str(tmp_path / "b")], tmp_path)
-    # the 2-player figures are printed: the 3-player row loads its game and plays its timed calls of 200,000 games
-    _interrupt_in_kernel(cmd, lambda: any("random games/s" in line for line in cmd.err))
+    # the first round is measured: the second plays its timed calls of 200,000 games
+    _interrupt_in_kernel(cmd, lambda: any("random play: round 1 of 2 measured" in line for line in cmd.err))
     assert not (tmp_path / "b").exists()
