@@ -163,23 +163,31 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
             steps += 1
 
     @njit_for(owner, **LOCAL)
+    def determinised_copy(root, s, rng, ko, co):
+        """root = s with what its player cannot see drawn again from rng (the lookahead's one determinisation)."""
+        copy_state(root, s)
+        determinise(root, player(root), rng, ko, co)
+
+    @njit_for(owner, **LOCAL)
+    def after_action(t, root, a, p, finish, u, fp, vals):
+        """t = root after action a, with the rest of seat p's own turn taken on the weights of fp when `finish`."""
+        copy_state(t, root)
+        apply(t, a)
+        if finish:
+            finish_turn(t, p, u, fp, vals)
+
+    @njit_for(owner, **LOCAL)
     def lookahead_choice(s, ip, fp, rng, ko, co, bufs, vals):
         """One-step lookahead on a determinised copy: the action whose result (with the rest of the turn's own
         sub-decisions taken greedily when IP_FINISH) has the best evaluation; ties go to the first legal action."""
         p = player(s)
-        root = bufs[0]
-        t = bufs[1]
-        u = bufs[2]
-        copy_state(root, s)
-        determinise(root, player(root), rng, ko, co)
+        root, t, u = bufs[0], bufs[1], bufs[2]
+        determinised_copy(root, s, rng, ko, co)
         best = NEG
         best_a = legal(s, 0)
         for i in range(nlegal(s)):
             a = legal(s, i)
-            copy_state(t, root)
-            apply(t, a)
-            if ip[IP_FINISH] != 0:
-                finish_turn(t, p, u, fp, vals)
+            after_action(t, root, a, p, ip[IP_FINISH] != 0, u, fp, vals)
             v = value_for(t, p, fp, vals)
             if v > best + 1e-9:
                 best = v
@@ -195,15 +203,10 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
         if k <= 0 or k >= nl or nl > score.shape[0]:
             return
         p = player(s)
-        root = bufs[0]
-        t = bufs[1]
-        u = bufs[2]
-        copy_state(root, s)
-        determinise(root, player(root), rng, ko, co)
+        root, t, u = bufs[0], bufs[1], bufs[2]
+        determinised_copy(root, s, rng, ko, co)
         for i in range(nl):
-            copy_state(t, root)
-            apply(t, legal(s, i))
-            finish_turn(t, p, u, fp, vals)
+            after_action(t, root, legal(s, i), p, True, u, fp, vals)
             score[i] = np.int64(round(max(min(value_for(t, p, fp, vals), 1e12), -1e12) * 1e6))
         for i in range(nl):  # rank of action i: better scores, then equal scores earlier in the legal order
             better = 0
@@ -219,17 +222,11 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
         rest of the turn's own sub-decisions taken on the weights of fp when IP_FINISH): out[i, q, k] = feature k
         of seat q after legal action i. `unit` is a work vector of the features' length."""
         p = player(s)
-        root = bufs[0]
-        t = bufs[1]
-        u = bufs[2]
-        copy_state(root, s)
-        determinise(root, player(root), rng, ko, co)
+        root, t, u = bufs[0], bufs[1], bufs[2]
+        determinised_copy(root, s, rng, ko, co)
         n = nplayers(s)
         for i in range(nlegal(s)):
-            copy_state(t, root)
-            apply(t, legal(s, i))
-            if ip[IP_FINISH] != 0:
-                finish_turn(t, p, u, fp, vals)
+            after_action(t, root, legal(s, i), p, ip[IP_FINISH] != 0, u, fp, vals)
             for k in range(unit.shape[0]):
                 for j in range(unit.shape[0]):
                     unit[j] = 0.0
