@@ -20,6 +20,7 @@ from .artifact import artifact_reasons
 from .fairness import _round2
 from .findings import Findings, findings, pct
 from .mixed_report import MixedLevel, mixed_level, mixed_row, sentence, skip_note
+from .page import FORMATS, Block, Section, section_blocks, section_titles, write_page
 from .stats import points
 
 STUDY_FILE = "study.json"
@@ -257,39 +258,60 @@ def _budget_sentence(record: dict[str, Any]) -> str:
             + ".")
 
 
-def write_study_report(folder: str | Path, out_path: str | Path, format: str = "html",
-                       margin: float | None = None) -> tuple[Path, StudyFindings]:
-    """Write the study's report (HTML or Markdown) with the analysis page writer; returns the path and findings."""
-    from .forced_report import openings_blocks
-    from .page import FORMATS, Block, write_page
+def _levels_section(s: StudyFindings) -> list[Block]:
+    return [Block("p", "Every level plays its agent in every seat; seat win shares with always-valid "
+                       f"{int(100 * 0.95)}% intervals (simultaneous over seats); half_width is the interval's "
+                       "half-width reached; cpu_seconds the CPU time the level's games used; agent_check what "
+                       "became of the seat verdict when the level was replayed on the same deals with more agent "
+                       "noise (a level whose verdict does not hold is an agent artifact, not a property of the "
+                       "game)."),
+            Block("table", s.table)]
 
-    if format not in FORMATS:
-        raise ValueError(f"format must be one of {FORMATS}, got {format!r}")
-    s = study_findings(folder, margin)
-    r = s.record
-    blocks = [Block("h2", "Findings"), Block("ul", s.sentences), Block("h2", "Levels of play"),
-              Block("p", "Every level plays its agent in every seat; seat win shares with always-valid "
-                          f"{int(100 * 0.95)}% intervals (simultaneous over seats); half_width is the interval's "
-                          "half-width reached; cpu_seconds the CPU time the level's games used; agent_check what "
-                          "became of the seat verdict when the level was replayed on the same deals with more agent "
-                          "noise (a level whose verdict does not hold is an agent artifact, not a property of the "
-                          "game)."),
-              Block("table", s.table)]
-    raw = {"levels": s.table}
-    if s.mixed_table.height:
-        blocks += [Block("h2", "Mixed line-ups"),
-                   Block("p", "One strong agent against weaker ones, the strong agent taking every seat in turn "
-                               "with the same games (and deals) in each seat. win_share is the strong agent's share "
-                               "of wins over all seats, seat_0.. its share in that seat, each with an always-valid "
-                               f"{int(100 * 0.95)}% interval (simultaneous over the seats for seat_0..); fair_share "
-                               "is what an agent no stronger than the others gets; from_skill the win share above "
-                               "it."),
-                   Block("table", s.mixed_table)]
-        raw["mixed"] = s.mixed_table
+
+def _mixed_section(s: StudyFindings) -> list[Block]:
+    return [Block("p", "One strong agent against weaker ones, the strong agent taking every seat in turn with the "
+                       "same games (and deals) in each seat. win_share is the strong agent's share of wins over all "
+                       f"seats, seat_0.. its share in that seat, each with an always-valid {int(100 * 0.95)}% "
+                       "interval (simultaneous over the seats for seat_0..); fair_share is what an agent no stronger "
+                       "than the others gets; from_skill the win share above it."),
+            Block("table", s.mixed_table)]
+
+
+def _each_level_section(s: StudyFindings) -> list[Block]:
+    blocks = []
     for name, f in s.levels.items():
         flag = [f"{ARTIFACT.capitalize()}: {s.artifacts[name][0]}."] if name in s.artifacts else []
         blocks += [Block("h3", f"Level {name}"), Block("ul", flag + f.sentences)]
+    return blocks
+
+
+def _forced_openings_section(s: StudyFindings) -> list[Block]:
+    from .forced_report import openings_blocks
+
+    blocks = []
     for name, (table, summary) in s.openings.items():
-        blocks += openings_blocks(table, summary, heading=f"Forced openings of seat 0, level {name}")[1]
-    title = f"brux study: {r['game']}, {r['players']} players"
-    return write_page(title, blocks, out_path, format, raw), s
+        blocks += [Block("h3", f"Level {name}"), *openings_blocks(table, summary)[1][1:]]  # [0]: its own heading
+    return blocks
+
+
+SECTIONS = (
+    Section("Findings", lambda s: [Block("ul", s.sentences)]),
+    Section("Levels of play", _levels_section),
+    Section("Mixed line-ups", _mixed_section, lambda s: s.mixed_table.height > 0,
+            "This study played no mixed line-ups."),
+    Section("Each level", _each_level_section, lambda s: bool(s.levels), "No level has games yet."),
+    Section("Forced openings of seat 0", _forced_openings_section, lambda s: bool(s.openings),
+            "This study played no forced openings."),
+)
+SECTION_TITLES = section_titles(SECTIONS)
+
+
+def write_study_report(folder: str | Path, out_path: str | Path, format: str = "html",
+                       margin: float | None = None) -> tuple[Path, StudyFindings]:
+    """Write the study's report (HTML or Markdown) with the analysis page writer; returns the path and findings."""
+    if format not in FORMATS:
+        raise ValueError(f"format must be one of {FORMATS}, got {format!r}")
+    s = study_findings(folder, margin)
+    raw = {"levels": s.table, **({"mixed": s.mixed_table} if s.mixed_table.height else {})}
+    title = f"brux study: {s.record['game']}, {s.record['players']} players"
+    return write_page(title, section_blocks(SECTIONS, s), out_path, format, raw), s

@@ -7,6 +7,7 @@ import shutil
 import polars as pl
 import pytest
 
+import analysis.study_report as st
 import sims
 from analysis.study_report import write_study_report
 from sims.cli import main
@@ -118,8 +119,6 @@ def test_levels_are_noisy_populations_each_checked_with_more_noise(small_study):
 
 
 def test_a_flagged_level_is_left_out_of_the_seat_balance(small_study, tmp_path, monkeypatch):
-    import analysis.study_report as st
-
     out, _ = small_study
     monkeypatch.setattr(st, "artifact_reasons", lambda level, check: ["the verdict changes from fair to not fair"])
     path, found = write_study_report(out, tmp_path / "study.md", "md")
@@ -162,6 +161,9 @@ def test_study_report_puts_the_levels_side_by_side(small_study, tmp_path):
     text = path.read_text()
     assert "## Levels of play" in text and "### Level greedy" in text and "| level |" in text
     assert found.table.height == 4
+    headings = [line[3:] for line in text.splitlines() if line.startswith("## ")]
+    assert headings == list(st.SECTION_TITLES)  # every declared section, in order, and no other
+    assert "## Forced openings of seat 0\n\nThis study played no forced openings." in text
 
 
 def test_mixed_level_rotates_the_strong_agent_with_equal_games_per_seat(small_study):

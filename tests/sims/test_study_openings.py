@@ -58,7 +58,7 @@ def test_the_study_report_has_a_forced_openings_section_per_level(openings_study
     path, found = write_study_report(out, tmp_path / "study.md", "md")
     text = path.read_text()
     for level in ("random", "greedy"):
-        assert f"## Forced openings of seat 0, level {level}" in text
+        assert f"### Level {level}\n\n- " in text.split("## Forced openings of seat 0")[1]
     assert "data:image/png;base64," in text
     said = next(s for s in found.sentences if s.startswith("Strongest forced first decision of seat 0"))
     assert "random " in said and "greedy " in said and f"({DEALS:,} deals)" in said
