@@ -9,8 +9,9 @@ from its own stream).
 
 import numpy as np
 
+from brux.core.cards import resample_run, sort_run
 from brux.core.jit import JIT, njit
-from brux.core.rng import next_u64, randbelow
+from brux.core.rng import next_u64
 
 from .kernel import codes as C
 from .kernel import layout as L
@@ -18,39 +19,15 @@ from .kernel.base import seat
 
 
 @njit(**JIT)
-def _sort(s, off, n):
-    """Put s[off:off + n] in canonical (ascending) order (insertion sort)."""
-    for i in range(1, n):
-        x = s[off + i]
-        j = i - 1
-        while j >= 0 and s[off + j] > x:
-            s[off + j + 1] = s[off + j]
-            j -= 1
-        s[off + j + 1] = x
-
-
-@njit(**JIT)
-def _redraw(s, off, n, rng, ko, co):
-    """Put s[off:off + n] in canonical (ascending) order, then shuffle it from the agent's stream: the result does
-    not depend on the hidden order."""
-    _sort(s, off, n)
-    for i in range(n - 1, 0, -1):
-        j = randbelow(rng, ko, co, i + 1)
-        t = s[off + i]
-        s[off + i] = s[off + j]
-        s[off + j] = t
-
-
-@njit(**JIT)
 def hide(s, me):
     """Put what seat `me` does not see in canonical form, in place: the coloured stack, the theatre deck, the undealt
     bonus cards and Stock Exchange cards in sorted order (their composition is public), the chance stream zeroed.
     Every seat sees the same, so `me` is unused."""
-    _sort(s, L.CST, s[L.CST_N])
-    _sort(s, L.TH_DECK, s[L.TH_DN])
-    _sort(s, L.BON_DECK + s[L.BON_POS], C.N_BONUS - s[L.BON_POS])
+    sort_run(s, L.CST, s[L.CST_N])
+    sort_run(s, L.TH_DECK, s[L.TH_DN])
+    sort_run(s, L.BON_DECK + s[L.BON_POS], C.N_BONUS - s[L.BON_POS])
     r = s[L.G_ROUND]
-    _sort(s, L.SE_DECK + r, C.N_SE - r)
+    sort_run(s, L.SE_DECK + r, C.N_SE - r)
     s[L.G_SEED] = 0
     s[L.G_RNG_KEY] = 0
     s[L.G_RNG_CTR] = 0
@@ -61,11 +38,11 @@ def determinise(s, me, rng, ko, co):
     """Resample what seat `me` does not see (docs section 10; no seat sees it, so `me` is unused): the coloured stack
     order, the theatre deck order, the undealt bonus cards and Stock Exchange cards; then re-key the chance stream
     from the agent's stream."""
-    _redraw(s, L.CST, s[L.CST_N], rng, ko, co)
-    _redraw(s, L.TH_DECK, s[L.TH_DN], rng, ko, co)
-    _redraw(s, L.BON_DECK + s[L.BON_POS], C.N_BONUS - s[L.BON_POS], rng, ko, co)
+    resample_run(s, L.CST, s[L.CST_N], rng, ko, co)
+    resample_run(s, L.TH_DECK, s[L.TH_DN], rng, ko, co)
+    resample_run(s, L.BON_DECK + s[L.BON_POS], C.N_BONUS - s[L.BON_POS], rng, ko, co)
     r = s[L.G_ROUND]
-    _redraw(s, L.SE_DECK + r, C.N_SE - r, rng, ko, co)
+    resample_run(s, L.SE_DECK + r, C.N_SE - r, rng, ko, co)
     s[L.G_RNG_KEY] = np.int64(next_u64(rng, ko, co))
     s[L.G_RNG_CTR] = 0
 

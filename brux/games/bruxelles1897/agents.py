@@ -12,8 +12,9 @@ game kit (`brux.agents.kit`) from `kernel/hooks.py`, which exports the game-spec
 
 import numpy as np
 
+from brux.core.cards import resample_run, sort_run
 from brux.core.jit import JIT, njit
-from brux.core.rng import next_u64, randbelow
+from brux.core.rng import next_u64
 
 from .kernel import codes as C
 from .kernel import layout as L
@@ -222,13 +223,7 @@ def hide(s, me):
     for d in range(C.N_DECKS):
         base = L.DECK + d * L.DECK_CAP
         n = s[L.DECK_LEN + d]
-        for i in range(1, n):  # insertion sort: canonical order
-            x = s[base + i]
-            j = i - 1
-            while j >= 0 and s[base + j] > x:
-                s[base + j + 1] = s[base + j]
-                j -= 1
-            s[base + j + 1] = x
+        sort_run(s, base, n)
     s[L.G_SEED] = 0
     s[L.G_RNG_KEY] = 0
     s[L.G_RNG_CTR] = 0
@@ -245,18 +240,7 @@ def determinise(s, me, rng, key_off, ctr_off):
     for d in range(C.N_DECKS):
         base = L.DECK + d * L.DECK_CAP
         n = s[L.DECK_LEN + d]
-        for i in range(1, n):  # insertion sort: canonical order
-            x = s[base + i]
-            j = i - 1
-            while j >= 0 and s[base + j] > x:
-                s[base + j + 1] = s[base + j]
-                j -= 1
-            s[base + j + 1] = x
-        for i in range(n - 1, 0, -1):
-            j = randbelow(rng, key_off, ctr_off, i + 1)
-            t = s[base + i]
-            s[base + i] = s[base + j]
-            s[base + j] = t
+        resample_run(s, base, n, rng, key_off, ctr_off)
     s[L.G_RNG_KEY] = np.int64(next_u64(rng, key_off, ctr_off))
     s[L.G_RNG_CTR] = 0
 

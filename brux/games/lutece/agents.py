@@ -13,6 +13,7 @@ game kit (`brux.agents.kit`) from `kernel/hooks.py`, which exports the game-spec
 
 import numpy as np
 
+from brux.core.cards import resample_run, sort_run
 from brux.core.jit import JIT, njit
 from brux.core.rng import next_u64, randbelow
 
@@ -179,13 +180,7 @@ def hide(s, me):
     for d in range(2):
         lo = L.DECK_ORDER + d * L.DECK_CAP + s[L.DECK_POS + d]
         n = s[L.DECK_END + d] - s[L.DECK_POS + d]
-        for i in range(1, n):  # insertion sort: canonical order
-            x = s[lo + i]
-            j = i - 1
-            while j >= 0 and s[lo + j] > x:
-                s[lo + j + 1] = s[lo + j]
-                j -= 1
-            s[lo + j + 1] = x
+        sort_run(s, lo, n)
     for q in range(players(s)):
         if q != me and s[seat(q) + L.S_COMMITTED] != 0:
             withdraw_sealed_play(s, seat(q), s[L.G_ROUND] == 1)
@@ -205,18 +200,7 @@ def determinise(s, me, rng, key_off, ctr_off):
         base = L.DECK_ORDER + d * L.DECK_CAP
         lo = base + s[L.DECK_POS + d]
         n = s[L.DECK_END + d] - s[L.DECK_POS + d]
-        for i in range(1, n):  # insertion sort: canonical order
-            x = s[lo + i]
-            j = i - 1
-            while j >= 0 and s[lo + j] > x:
-                s[lo + j + 1] = s[lo + j]
-                j -= 1
-            s[lo + j + 1] = x
-        for i in range(n - 1, 0, -1):
-            j = randbelow(rng, key_off, ctr_off, i + 1)
-            t = s[lo + i]
-            s[lo + i] = s[lo + j]
-            s[lo + j] = t
+        resample_run(s, lo, n, rng, key_off, ctr_off)
     for q in range(players(s)):
         if q != me and s[seat(q) + L.S_COMMITTED] != 0:
             _redraw_play(s, q, rng, key_off, ctr_off)

@@ -3,8 +3,9 @@ seat's value of a position, which decisions continue a turn, and the re-draw of 
 
 import numpy as np
 
+from brux.core.cards import resample_run, sort_run
 from brux.core.jit import JIT, njit
-from brux.core.rng import next_u64, randbelow
+from brux.core.rng import next_u64
 
 from .kernel import codes as C
 from .kernel import layout as L
@@ -23,30 +24,6 @@ WEIGHTS = {
 
 
 @njit(**JIT)
-def _sort(s, base, n):
-    """Put s[base: base + n] in canonical (ascending) order (insertion sort)."""
-    for i in range(1, n):
-        x = s[base + i]
-        j = i - 1
-        while j >= 0 and s[base + j] > x:
-            s[base + j + 1] = s[base + j]
-            j -= 1
-        s[base + j + 1] = x
-
-
-@njit(**JIT)
-def _shuffle(s, base, n, rng, ko, co):
-    """Put s[base: base + n] in canonical (ascending) order, then shuffle it: the result depends only on the
-    multiset and the stream, never on the order the hidden items were in."""
-    _sort(s, base, n)
-    for i in range(n - 1, 0, -1):
-        j = randbelow(rng, ko, co, i + 1)
-        x = s[base + i]
-        s[base + i] = s[base + j]
-        s[base + j] = x
-
-
-@njit(**JIT)
 def _redeal(s, rng, ko, co, shuffle):
     """Gather what no seat can see (face-down event cards; face-down dark tiles), put each group in canonical order
     and, if `shuffle`, shuffle it from the stream; deal it back. The scratch area is left zeroed."""
@@ -54,11 +31,11 @@ def _redeal(s, rng, ko, co, shuffle):
     ss_left = s[L.EV_SS_N] - s[L.EV_SS_POS]
     aw_left = s[L.EV_AW_N] - s[L.EV_AW_POS]
     if s[L.P_FIRST_GAME]:
-        _sort(s, L.EV_SS + s[L.EV_SS_POS], ss_left)
-        _sort(s, L.EV_AW + s[L.EV_AW_POS], aw_left)
+        sort_run(s, L.EV_SS + s[L.EV_SS_POS], ss_left)
+        sort_run(s, L.EV_AW + s[L.EV_AW_POS], aw_left)
         if shuffle:
-            _shuffle(s, L.EV_SS + s[L.EV_SS_POS], ss_left, rng, ko, co)
-            _shuffle(s, L.EV_AW + s[L.EV_AW_POS], aw_left, rng, ko, co)
+            resample_run(s, L.EV_SS + s[L.EV_SS_POS], ss_left, rng, ko, co)
+            resample_run(s, L.EV_AW + s[L.EV_AW_POS], aw_left, rng, ko, co)
     else:
         k = 0
         for i in range(ss_left):
@@ -71,9 +48,9 @@ def _redeal(s, rng, ko, co, shuffle):
             s[scratch + k] = s[L.EV_OUT + i]
             k += 1
         if shuffle:
-            _shuffle(s, scratch, k, rng, ko, co)
+            resample_run(s, scratch, k, rng, ko, co)
         else:
-            _sort(s, scratch, k)
+            sort_run(s, scratch, k)
         k = 0
         for i in range(ss_left):
             s[L.EV_SS + s[L.EV_SS_POS] + i] = s[scratch + k]
@@ -98,9 +75,9 @@ def _redeal(s, rng, ko, co, shuffle):
             s[scratch + k] = d
             k += 1
     if shuffle:
-        _shuffle(s, scratch, k, rng, ko, co)
+        resample_run(s, scratch, k, rng, ko, co)
     else:
-        _sort(s, scratch, k)
+        sort_run(s, scratch, k)
     k = 0
     for c in range(C.N_COLS):
         if not s[L.DREV + c]:

@@ -1,5 +1,6 @@
 """Small kernel helpers: seats, the chance stream, the continuation stack, draws and shuffles."""
 
+from brux.core.cards import shuffle_run
 from brux.core.jit import JIT, TINY, njit
 from brux.core.rng import randbelow
 
@@ -40,14 +41,10 @@ def push(s, k, a, b):
     s[L.STACK_N] += 1
 
 
-@njit(**JIT)
+@njit(**TINY)
 def shuffle(s, off, n):
-    """Fisher-Yates shuffle of s[off:off+n] from the chance stream."""
-    for i in range(n - 1, 0, -1):
-        j = chance(s, i + 1)
-        t = s[off + i]
-        s[off + i] = s[off + j]
-        s[off + j] = t
+    """Shuffle s[off:off+n] from the game's chance stream (`brux.core.cards.shuffle_run`)."""
+    shuffle_run(s, off, n, s, L.G_RNG_KEY, L.G_RNG_CTR)
 
 
 @njit(**TINY)

@@ -9,13 +9,13 @@ PLAYOUT: the game's own random play-out (brux.core.kit.PlayOut).
 from brux.core.jit import JIT, TINY, njit
 from brux.core.kit import PlayOut
 from brux.core.obs import copy_pieces, one_hot
+from brux.core.ranking import Key, tie_break
 
 from ..agents import FEATURES, WEIGHTS, determinise, hide, same_turn, values
 from . import codes as C
 from . import layout as L
 from .base import seat
 from .engine import apply, init, play_out_random
-from .rounds import better
 
 STATE_SIZE = L.STATE_SIZE
 N_ACTIONS = C.N_ACTIONS
@@ -25,6 +25,9 @@ MAX_PLAYERS = L.MAX_PLAYERS
 OBS_SIZE = L.OBS.size  # observation: the pieces of layout.OBS (docs/bruxelles1893.md, "Observation")
 OBS_LAYOUT = L.OBS
 PLAYOUT = PlayOut(play_out_random)
+# the final ranking (7.4): VP, then fewer Courthouse assistants, then the track sum, then money
+better = tie_break(__name__, L.SEATS, L.SEAT_SIZE, Key(L.S_VP), Key(L.S_COURT, more=False),
+                   Key(L.S_TRACK, len(C.TRACKS)), Key(L.S_MONEY))
 
 __all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PLAYOUT",
            "STATE_SIZE",

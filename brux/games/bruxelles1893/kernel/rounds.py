@@ -257,19 +257,3 @@ def multiplier(s, p, k):
     for i in range(s[o + L.S_ROWN + k]):
         m += s[L.P_BON + s[o + L.S_ROWS + k * 5 + i] * 5 + 3]
     return m
-
-
-@njit(**JIT)
-def better(s, p, q):
-    """Seat p ranks strictly ahead of q (7.4): VP, fewer Courthouse assistants, track sum, money."""
-    op = seat(p)
-    oq = seat(q)
-    if s[op + L.S_VP] != s[oq + L.S_VP]:
-        return s[op + L.S_VP] > s[oq + L.S_VP]
-    if s[op + L.S_COURT] != s[oq + L.S_COURT]:
-        return s[op + L.S_COURT] < s[oq + L.S_COURT]
-    tp = s[op + L.S_TRACK] + s[op + L.S_TRACK + 1] + s[op + L.S_TRACK + 2]
-    tq = s[oq + L.S_TRACK] + s[oq + L.S_TRACK + 1] + s[oq + L.S_TRACK + 2]
-    if tp != tq:
-        return tp > tq
-    return s[op + L.S_MONEY] > s[oq + L.S_MONEY]

@@ -1,25 +1,17 @@
 """Decks and discard piles: canonical lists, shuffles, draws with reshuffle (docs section 2)."""
 
+from brux.core.cards import shuffle_run
 from brux.core.jit import JIT, TINY, njit
-from brux.core.rng import below_at
 
 from . import codes as C
 from . import layout as L
 from .base import count, discard_at
 
 
-@njit(**JIT)
+@njit(**TINY)
 def shuffle(s, off, n):
-    """Fisher-Yates from the end over s[off:off+n], one chance draw per swap."""
-    key = s[L.G_RNG_KEY]
-    c = s[L.G_RNG_CTR]
-    for i in range(n - 1, 0, -1):
-        c += 1  # the counter stays in a register: the draws do not wait for each other
-        j = below_at(key, c, i + 1)
-        t = s[off + i]
-        s[off + i] = s[off + j]
-        s[off + j] = t
-    s[L.G_RNG_CTR] = c
+    """Shuffle s[off:off+n] from the game's chance stream (`brux.core.cards.shuffle_run`)."""
+    shuffle_run(s, off, n, s, L.G_RNG_KEY, L.G_RNG_CTR)
 
 
 @njit(**JIT)

@@ -9,7 +9,7 @@ from brux.core.rng import below, next_u64, seed_stream
 from . import codes as C
 from . import layout as L
 from .area import deal_bonus, lay_out
-from .base import count, players, seat
+from .base import players, seat
 from .decks import setup_deck
 from .flow import step
 from .legal import compute_legal, legal_at, main_legal
@@ -93,20 +93,6 @@ def apply(s, a):
             return
         a = legal_at(s, 0)
         auto = True
-
-
-@njit(**JIT)
-def better(s, q, p):
-    """Seat q ranks strictly above seat p (VP, then fewer in prison, then the sum of tracks)."""
-    oq = seat(q)
-    op = seat(p)
-    if s[oq + L.S_VP] != s[op + L.S_VP]:
-        return s[oq + L.S_VP] > s[op + L.S_VP]
-    jq = count(s, oq + L.S_PRISON, C.N_ARCH_TYPES)
-    jp = count(s, op + L.S_PRISON, C.N_ARCH_TYPES)
-    if jq != jp:
-        return jq < jp
-    return count(s, oq + L.S_TRACK, C.N_TRACKS) > count(s, op + L.S_TRACK, C.N_TRACKS)
 
 
 @njit(**JIT)

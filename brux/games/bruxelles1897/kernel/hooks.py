@@ -4,6 +4,7 @@ ranking and the searches from (docs/adding-a-game.md)."""
 from brux.core.jit import JIT, TINY, njit
 from brux.core.kit import PlayOut
 from brux.core.obs import copy_pieces, one_hot
+from brux.core.ranking import Key, tie_break
 
 from ..agents import FEATURES, WEIGHTS, determinise, hide
 from ..agents import g_same_turn as same_turn
@@ -12,7 +13,7 @@ from . import codes as C
 from . import layout as L
 from .base import entry_owner, entry_type, seat
 from .base import players as nplayers
-from .engine import PLAYOUT_WORK, apply, better, init, play_out_random
+from .engine import PLAYOUT_WORK, apply, init, play_out_random
 from .engine import setup as init_for_play_out
 from .legal import legal_at
 from .majority import field
@@ -26,6 +27,9 @@ MAX_PLAYERS = L.MAX_PLAYERS
 OBS_SIZE = L.OBS.size  # observation: the pieces of layout.OBS (docs/bruxelles1897.md, "Observation")
 OBS_LAYOUT = L.OBS
 PLAYOUT = PlayOut(play_out_random, PLAYOUT_WORK, init_for_play_out)
+# the final ranking (docs/bruxelles1897.md, end of game): VP, then fewer architects in prison, then the track sum
+better = tie_break(__name__, L.SEATS, L.SEAT_SIZE, Key(L.S_VP), Key(L.S_PRISON, C.N_ARCH_TYPES, more=False),
+                   Key(L.S_TRACK, C.N_TRACKS))
 
 
 @njit(**TINY)

@@ -1,10 +1,11 @@
 """Decks, the display and tableaux: shuffles, draws, gaining and losing cards."""
 
+from brux.core.cards import shuffle_run
 from brux.core.jit import JIT, njit
 
 from . import codes as C
 from . import layout as L
-from .base import card, chance, seat
+from .base import card, seat
 
 
 @njit(**JIT)
@@ -22,11 +23,7 @@ def setup_deck(s, d):
             s[L.LOC + c] = C.LOC_UNUSED
     for i in range(s[L.P_DECK_N + d], L.DECK_CAP):
         s[L.LOC + d * L.DECK_CAP + i] = C.LOC_UNUSED
-    for i in range(n - 1, 0, -1):
-        j = chance(s, i + 1)
-        t = s[base + i]
-        s[base + i] = s[base + j]
-        s[base + j] = t
+    shuffle_run(s, base, n, s, L.G_RNG_KEY, L.G_RNG_CTR)
     s[L.DECK_POS + d] = 0
     s[L.DECK_END + d] = n
     s[L.DECK_SIZE + d] = n

@@ -3,6 +3,7 @@ and the searches from (docs/adding-a-game.md)."""
 
 from brux.core.jit import JIT, TINY, njit
 from brux.core.obs import copy_pieces, one_hot
+from brux.core.ranking import Key, tie_break
 
 from ..agents import FEATURES, WEIGHTS, determinise, hide, same_turn, values
 from . import codes as C
@@ -10,7 +11,6 @@ from . import layout as L
 from .base import players as nplayers
 from .base import seat, withdraw_sealed_play
 from .engine import apply, init
-from .score import better
 
 # The accessors below are inlined into their callers (TINY): no compile unit of their own.
 STATE_SIZE = L.STATE_SIZE
@@ -21,6 +21,8 @@ MAX_PLAYERS = L.MAX_PLAYERS
 OBS_SIZE = L.OBS.size  # observation: the pieces of layout.OBS (docs/lutece.md, "Observation")
 OBS_LAYOUT = L.OBS
 PLAYOUT = None  # the kit's generic random play-out
+# the final ranking (rules 5.7): more VP, then more coins, then more cards held
+better = tie_break(__name__, L.SEATS, L.SEAT_SIZE, Key(L.S_VP), Key(L.S_COINS), Key(L.S_NCARDS))
 
 
 @njit(**TINY)

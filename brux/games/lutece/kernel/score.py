@@ -100,15 +100,3 @@ def score_all(s):
         s[L.SCR_LO + x] = lo
     for p in range(n):
         score_seat(s, p)
-
-
-@njit(**JIT)
-def better(s, q, p):
-    """Seat q ranks strictly above seat p: more VP, then more coins, then more cards held (rules 5.7)."""
-    oq = seat(q)
-    op = seat(p)
-    if s[oq + L.S_VP] != s[op + L.S_VP]:
-        return s[oq + L.S_VP] > s[op + L.S_VP]
-    if s[oq + L.S_COINS] != s[op + L.S_COINS]:
-        return s[oq + L.S_COINS] > s[op + L.S_COINS]
-    return s[oq + L.S_NCARDS] > s[op + L.S_NCARDS]
