@@ -24,7 +24,6 @@ __all__ = ["ReferenceGame", "ReferenceState"]
 class ReferenceGame:
     def __init__(self, players: int, params: dict):
         self.players = players
-        self.raw_params = params
         self.params = Params(params, players)  # validated; ValueError names a bad field
         self.action_names = action_names(self.params.faces)  # by action number
 

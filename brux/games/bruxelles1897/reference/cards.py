@@ -39,7 +39,6 @@ for _kind in PILE_DECKS:
     for _sub in SUBTYPES[_kind]:
         SUBTYPE_NUMBER[_sub] = len(SUBTYPE_NUMBER)
 ALL_SUBTYPES = tuple(SUBTYPE_NUMBER)  # in number order
-KIND_OF = {sub: kind for kind in PILE_DECKS for sub in SUBTYPES[kind]}
 
 # The symbols of a material pair: "SB" -> ("S", "B").
 SYMBOLS = ("S", "B", "W")
