@@ -321,8 +321,9 @@ def _flatten(params: dict[str, Any], players: int, a: np.ndarray) -> None:
         a[L.P_YELLOW + 10 * i: L.P_YELLOW + 10 * i + 10] = TABLES["yellow"][yid]
     for i in range(C.N_CARDS):
         sym, *evs = TABLES["events"][f"E{i + 1}"]
-        a[L.P_CARDS + 5 * i] = C.SYMBOLS.index(sym)
-        a[L.P_CARDS + 5 * i + 1: L.P_CARDS + 5 * i + 5] = [C.EVENTS.index(e) for e in evs]
+        a[L.P_CARDS + C.CARD_FIELDS * i + C.CARD_SYMBOL] = C.SYMBOLS.index(sym)
+        first = L.P_CARDS + C.CARD_FIELDS * i + C.CARD_EVENT
+        a[first: first + C.N_SEASONS] = [C.EVENTS.index(e) for e in evs]
 
 
 # The overridable component tables T1, T3, T7, T8, T9 (P23; data/tables.toml [params]) are the table's extra data.

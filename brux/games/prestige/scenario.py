@@ -118,9 +118,10 @@ def build(d: dict[str, Any], flat: np.ndarray, seed: int, to_dict: Callable[[np.
     _need(ev["ss_left"] == 3 - yr and ev["aw_left"] == 3 - yr + (si < 2), "events", "ss_left/aw_left disagree "
           "with the round")
     card = cards.index(ev["card"])
-    active = int(flat[L.P_CARDS + 5 * card + 1 + si]) if flat[L.P_EVENTS_ON] else -1
+    active = int(flat[L.P_CARDS + C.CARD_FIELDS * card + C.CARD_EVENT + si]) if flat[L.P_EVENTS_ON] else -1
     _need(ev["active"] == (None if active < 0 else C.EVENTS[active]), "events.active", "disagrees with the card")
-    nxt = int(flat[L.P_CARDS + 5 * card + 2 + si]) if flat[L.P_EVENTS_ON] and si in (0, 2) else -1
+    following = L.P_CARDS + C.CARD_FIELDS * card + C.CARD_EVENT + 1 + si  # the next season's event
+    nxt = int(flat[following]) if flat[L.P_EVENTS_ON] and si in (0, 2) else -1
     _need(ev["next"] == (None if nxt < 0 else C.EVENTS[nxt]), "events.next", "disagrees with the card")
     s[L.G_ACTIVE] = active
     seen_ss = [cards.index(c) for c in used[0::2]] + ([card] if si < 2 else [])

@@ -171,7 +171,7 @@ def to_dict(s: np.ndarray) -> dict[str, Any]:
     active = t[L.G_ACTIVE]
     nxt_ev = None
     if card >= 0 and t[L.P_EVENTS_ON] and si in (0, 2):
-        nxt_ev = C.EVENTS[t[L.P_CARDS + 5 * card + 2 + si]]
+        nxt_ev = C.EVENTS[t[L.P_CARDS + C.CARD_FIELDS * card + C.CARD_EVENT + 1 + si]]
     pending = t[L.G_PENDING]
     return {
         "game": "prestige", "players": n, "round": rnd, "year": (rnd - 1) // 4 + 1, "season": C.SEASONS[si],

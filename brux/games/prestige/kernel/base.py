@@ -43,12 +43,12 @@ def head(s, h, f):
 
 @njit(**TINY)
 def year(s):
-    return (s[L.G_ROUND] - 1) // 4 + 1
+    return (s[L.G_ROUND] - 1) // C.N_SEASONS + 1
 
 
 @njit(**TINY)
 def season(s):
-    return (s[L.G_ROUND] - 1) % 4
+    return (s[L.G_ROUND] - 1) % C.N_SEASONS
 
 
 @njit(**TINY)
@@ -229,7 +229,7 @@ def set_priority(s, base, out):
     n = players(s)
     k = 0
     seen = 0
-    for i in range(5 * n):
+    for i in range(C.INSTRUCTORS * n):
         p = s[base + i]
         if not (seen >> p) & 1:
             seen |= 1 << p
@@ -245,10 +245,10 @@ def priority_seat(s, out, k):
 
 @njit(**JIT)
 def first_position(s, base, p):
-    for i in range(5 * players(s)):
+    for i in range(C.INSTRUCTORS * players(s)):
         if s[base + i] == p:
             return i
-    return 5 * players(s)
+    return C.INSTRUCTORS * players(s)
 
 
 @njit(**JIT)

@@ -7,10 +7,14 @@ MAX_PLAYERS = 4
 WORKERS = 12
 ROUNDS = 12
 SEASONS = ("spring", "summer", "autumn", "winter")
+SPRING, SUMMER, AUTUMN, WINTER = range(4)
+N_SEASONS = len(SEASONS)  # rounds per year
+INSTRUCTORS = 5  # per seat: the ORDER list holds INSTRUCTORS * players entries
 
 # Stock (gold and goods)
 GOLD, WOOD, LIME, MARBLE, GLASS = 0, 1, 2, 3, 4
 STOCK_NAMES = ("gold", "wood", "lime", "marble", "glass")
+N_STOCK = len(STOCK_NAMES)
 
 # Action-track areas
 AREAS = ("S", "C", "L", "M", "B", "P")
@@ -57,6 +61,12 @@ METRICS = ("FULL", "PANEL", "MFD", "STATUE", "TOWER", "STUCCO", "FLOOR2", "BASE"
 MT_FULL, MT_PANEL, MT_MFD, MT_STATUE, MT_TOWER, MT_STUCCO, MT_FLOOR2, MT_BASE, MT_DISCS, MT_FACADE, MT_MARBLE, \
     MT_COLUMN = range(12)
 N_YELLOW = 12
+CARD_SYMBOL, CARD_EVENT = 0, 1  # an event card (T14): its symbol, then one event per season from CARD_EVENT
+CARD_FIELDS = CARD_EVENT + N_SEASONS
+# A yellow tile's fields (T13), P_YELLOW + YF_SIZE * tile: gold, W, L, M, G (stock order), inner PP, outer PP, PP to
+# the lower marker (tie: inner), workers tavern -> supply, MB experience
+YF_STOCK, YF_INNER, YF_OUTER, YF_TO_LOWER, YF_WORKERS, YF_EXP = 0, 5, 6, 7, 8, 9
+YF_SIZE = 10
 YELLOW_IDS = tuple(f"Y{i}" for i in range(1, 13))
 
 # Events (T14)
@@ -79,6 +89,18 @@ MARKET_VARIANTS = ("BUY MARBLE", "SELL MARBLE", "BUY GLASS", "SELL GLASS", "BUY 
                    "WW>GLASS", "LL>GLASS", "WL>GLASS", "GLASS>WW", "GLASS>LL", "GLASS>WL", "WOOD>LIME",
                    "LIME>WOOD", "LABOUR2", "LABOUR+WOOD", "LABOUR+LIME")
 N_VARIANTS = len(MARKET_VARIANTS)
+(V_BUY_MARBLE, V_SELL_MARBLE, V_BUY_GLASS, V_SELL_GLASS, V_BUY_WOOD, V_SELL_WOOD, V_BUY_LIME, V_SELL_LIME,
+ V_WW_MARBLE, V_LL_MARBLE, V_WL_MARBLE, V_MARBLE_WW, V_MARBLE_LL, V_MARBLE_WL, V_WW_GLASS, V_LL_GLASS, V_WL_GLASS,
+ V_GLASS_WW, V_GLASS_LL, V_GLASS_WL, V_WOOD_LIME, V_LIME_WOOD, V_LABOUR2, V_LABOUR_WOOD, V_LABOUR_LIME) = range(25)
+N_LABOUR = 3  # labour variants, from V_LABOUR2 on (labour type k = v - V_LABOUR2)
+LABOUR2_WORKERS = 2  # LABOUR2 brings back up to two tavern workers; the other labour variants one
+# Market-condition tiles (T6) as bits of a seat's held mask (base.mc_mask): MC1 .. MC8 = bit 0 .. 7
+(MC_GLASSWORKS, MC_MARBLE_MERCHANT, MC_TIMBER_TOWN, MC_LIME_TOWN, MC_LABOUR_EXCHANGE, MC_BUSY_TRADER, MC_EXPORT_HOUSE,
+ MC_STONE_CUTTERS) = range(N_MC)
+MC_TILE_BITS = N_MC - 1  # VARIANT_TILE values are tile bits 0 .. 7 (-1: none; masked before the shift)
+PRICE_MARBLE, PRICE_MARBLE_MC2 = 3, 2  # gold for BUY MARBLE, without and with the Marble merchant (T5, T6)
+PRICE_GLASS, PRICE_GLASS_MC1 = 2, 1  # gold for BUY GLASS, without and with the Glassworks
+PAIR_COST, PAIR_COST_MC8 = 2, 1  # wood (or lime) for WW>X (LL>X), without and with the Stone cutters
 VARIANT_TYPE = (0, 0, 1, 1, 2, 2, 3, 3) + (4,) * 12 + (5, 5, 6, 7, 8)
 TYPE_VARIANTS = tuple(sum(1 << v for v, t in enumerate(VARIANT_TYPE) if t == k) for k in range(9))  # bit masks
 # Stock changes of each variant without market tiles, 5 per variant: gold, wood, lime, marble, glass (T5; a labour
@@ -112,7 +134,29 @@ ORDER_ITEMS = ((CR_MB, PD_BASE), (CR_MB, PD_FLOOR2), (CR_MB, PD_TOWER), (CR_CARP
                (CR_SCULPT, PD_COLUMN))
 ITEM_CRAFT = tuple(c for c, _ in ORDER_ITEMS)
 ITEM_PRODUCT = tuple(p for _, p in ORDER_ITEMS)
+N_ITEMS = len(ORDER_ITEMS)
+N_CRAFTS = len(CRAFTS)
+N_TIER_CODES = len(TIERS)  # a craftsman's tier: 0 (none) .. 3
+N_PRODUCTS = len(PRODUCTS)
+N_OUTER = PD_STUCCO  # outer castle slots 0 .. 4: BASE, FLOOR2, TOWER, FACADE, STATUE (a count)
+N_INTERIOR = N_PRODUCTS - PD_STUCCO  # interior slots of a building tile: STUCCO, PANEL, MARBLE, COLUMN
+N_TILE_LEVELS = 3  # building tiles with interiors: BASE, FLOOR2, TOWER (their interiors at N_OUTER + N_INTERIOR * t)
+IN_STUCCO, IN_PANEL, IN_MARBLE, IN_COLUMN = range(4)  # interior slots from the tile's first, N_OUTER + N_INTERIOR * t
+TOWER_TILE = 2  # building tile t of the TOWER (its interiors score the tower PP, T10)
+PP_PLAIN, PP_ON_TOWER = 0, 1  # a product's two PP values (T10), P_PP + N_PP_FIELDS * product
+N_PP_FIELDS = 2
+N_BONUS_SLOTS = PD_FACADE + 1  # printed castle bonuses (T11) per column: BASE, FLOOR2, TOWER, FACADE
+BONUS_KIND, BONUS_AMOUNT = 0, 1  # a printed bonus, P_CASTLE + N_BONUS_FIELDS * (N_BONUS_SLOTS * column + slot)
+N_BONUS_FIELDS = 2
+REQ_OUTER, REQ_INNER = 0, 1  # a seat's two requirement-entry counts, REQ_N + N_REQ_COUNTS * seat
+N_REQ_COUNTS = 2
+MAX_STATUES = 2  # statues, complete and pending, per column (T10)
+TARGET_BITS = 5  # a product's target mask (S_TARGETS): bit TARGET_BITS * column + target
+TARGET_FIELD = (1 << TARGET_BITS) - 1
 N_LEVELS = 7
+COST_FIELDS = ("wood", "lime", "marble", "glass", "workers")  # an order's costs per row and level (T7 - T9)
+CO_WOOD, CO_LIME, CO_MARBLE, CO_GLASS, CO_WORKERS = range(5)
+N_COSTS = len(COST_FIELDS)
 # An order's costs packed in one word (orders.order_items): LANE bits per field (wood, lime, marble, glass, workers),
 # each field + COST_BIAS. A stock packed the same way with the GUARD bit of every lane set covers the costs when no
 # lane borrows in one subtraction. Costs are -6..9 (T7 0..9 less T9 savings 0..6), so biased fields fit 10 bits.

@@ -110,7 +110,7 @@ def clear_board(s):
         o = seat(p)
         s[o + L.S_OPEN] = -1
         s[o + L.S_OPEN + 1] = -1
-    for i in range(5 * n):
+    for i in range(C.INSTRUCTORS * n):
         s[L.ORDER + i] = i % n
 
 

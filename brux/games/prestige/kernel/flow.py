@@ -69,14 +69,14 @@ def begin_season(s):
         s[L.EV_CARD] = s[L.EV_AW + s[L.EV_AW_POS]]
         s[L.EV_AW_POS] += 1
         s[L.EV_STACK] = 1
-    s[L.G_ACTIVE] = s[L.P_CARDS + 5 * s[L.EV_CARD] + 1 + si] if s[L.P_EVENTS_ON] else C.EV_NONE
-    for i in range(5 * n):
+    s[L.G_ACTIVE] = s[L.P_CARDS + C.CARD_FIELDS * s[L.EV_CARD] + C.CARD_EVENT + si] if s[L.P_EVENTS_ON] else C.EV_NONE
+    for i in range(C.INSTRUCTORS * n):
         s[L.SICK + i] = 0
     s[L.N_SICK] = 0
     if event(s, C.EV_ILLNESS):
         for p in range(n):
             last = -1
-            for i in range(5 * n):
+            for i in range(C.INSTRUCTORS * n):
                 if s[L.ORDER + i] == p:
                     last = i
             s[L.SICK + last] = 1
@@ -163,7 +163,7 @@ def next_instructor(s):
     if s[L.N_SICK] == 0:
         return s[L.TURN]
     k = 0
-    for i in range(5 * players(s)):
+    for i in range(C.INSTRUCTORS * players(s)):
         if s[L.SICK + i]:
             continue
         if k == s[L.TURN]:
@@ -232,14 +232,14 @@ def compute_next_order(s):
     mode = s[L.P_SICK_POS]
     if s[L.N_SICK] > 0:
         if mode == 0:
-            for j in range(5 * n):
+            for j in range(C.INSTRUCTORS * n):
                 if s[L.SICK + j]:
                     for i in range(k, j, -1):
                         s[L.NEXT_ORDER + i] = s[L.NEXT_ORDER + i - 1]
                     s[L.NEXT_ORDER + j] = s[L.ORDER + j]
                     k += 1
         elif mode == 1:
-            for j in range(5 * n):
+            for j in range(C.INSTRUCTORS * n):
                 if s[L.SICK + j]:
                     s[L.NEXT_ORDER + k] = s[L.ORDER + j]
                     k += 1
@@ -248,7 +248,7 @@ def compute_next_order(s):
             for i in range(k - 1, -1, -1):
                 s[L.NEXT_ORDER + i + m] = s[L.NEXT_ORDER + i]
             f = 0
-            for j in range(5 * n):
+            for j in range(C.INSTRUCTORS * n):
                 if s[L.SICK + j]:
                     s[L.NEXT_ORDER + f] = s[L.ORDER + j]
                     f += 1
@@ -283,11 +283,11 @@ def end_game(s):
 def next_season(s):
     """E6 (and E7/E8 first under FIREWOOD_FIRST): the next season begins."""
     n = players(s)
-    if season(s) == 3 and s[L.P_YEAR_END_ORDER] == 1:
+    if season(s) == C.WINTER and s[L.P_YEAR_END_ORDER] == 1:
         firewood(s)
         show_heads(s, year(s) + 1)
     s[L.G_ROUND] += 1
-    for i in range(5 * n):
+    for i in range(C.INSTRUCTORS * n):
         s[L.ORDER + i] = s[L.NEXT_ORDER + i]
         s[L.NEXT_ORDER + i] = 0
     s[L.NEXT_SET] = 0
@@ -308,7 +308,7 @@ def run(s):
         st = s[L.G_STAGE]
         if st == ST_TURNS:
             s[L.G_PHASE] = C.PH_TURNS
-            if s[L.TURN] >= 5 * n - s[L.N_SICK]:
+            if s[L.TURN] >= C.INSTRUCTORS * n - s[L.N_SICK]:
                 s[L.G_STAGE] = ST_END
             else:
                 i = next_instructor(s)
@@ -344,7 +344,7 @@ def run(s):
                 else:
                     s[L.G_IDX] += 1
             else:
-                if season(s) == 0 and year(s) >= 2 and s[L.P_YEAR_END_ORDER] == 0:
+                if season(s) == C.SPRING and year(s) >= 2 and s[L.P_YEAR_END_ORDER] == 0:
                     firewood(s)
                     show_heads(s, year(s))
                 s[L.G_STAGE] = ST_TURNS
@@ -422,7 +422,7 @@ def do_turn(s, p, a):
     elif a == C.A_M:
         k = market_k(s, i)
         s[L.C_HELD] = mc_mask(s, p)
-        if (s[L.C_HELD] >> 5) & 1:
+        if (s[L.C_HELD] >> C.MC_BUSY_TRADER) & 1:
             k += 1
         s[L.C_LEFT] = k
         s[L.C_NUSED] = 0

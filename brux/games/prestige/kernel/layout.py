@@ -10,10 +10,11 @@ of legal actions of the pending decision. Codes used in the fields are in `codes
 from brux.core.layout import Offsets
 from brux.core.obs import ObsLayout, Piece
 
+from . import codes as C
 from .codes import MAX_PLAYERS, N_CARDS, N_COLS, N_HEADS, N_LEVELS, N_MC, N_NODES, N_SOURCES, N_YELLOW, SLOTS
 
 MAX_SPACES = 16  # per area (T1 counts plus the final-season B spaces are validated against it)
-MAX_ORDER = 5 * MAX_PLAYERS
+MAX_ORDER = C.INSTRUCTORS * MAX_PLAYERS
 MAX_ROWS = 24  # T7 rows
 MAX_ORDERS = MAX_SPACES  # orders of a season = occupied B spaces
 MAX_PLANT_SLOTS = 8
@@ -69,21 +70,21 @@ P_LINK_NODE = _o.take(4)  # the outer field of each link
 # T7 rows: craftsman, tier, cap, product, wood, lime, marble, glass, workers, exhausted
 RF_CAP, RF_EXHAUSTED, RF_SIZE = 2, 9, 10
 P_NROWS = _o.take()
-P_ROW_OF = _o.take(5 * 4 * 9)  # T7 row of (craftsman, tier, product), -1 none
-P_COST = _o.take(MAX_ROWS * 7 * 5)  # per row and level: wood, lime, marble, glass, workers (T7 - T9, before events)
-P_REQW = _o.take(MAX_ROWS * 7)  # per row and level: P_COST's five costs packed (codes.pack_costs)
+P_ROW_OF = _o.take(C.N_CRAFTS * C.N_TIER_CODES * C.N_PRODUCTS)  # T7 row of (craftsman, tier, product), -1 none
+P_COST = _o.take(MAX_ROWS * C.N_LEVELS * C.N_COSTS)  # per row and level: C.COST_FIELDS (T7 - T9, before events)
+P_REQW = _o.take(MAX_ROWS * C.N_LEVELS)  # per row and level: P_COST's five costs packed (codes.pack_costs)
 P_LEVEL_SCAN = _o.take(7)  # per experience: levels <= it whose T9 saving no other such level dominates (bit mask)
 P_ROWS = _o.take(MAX_ROWS * RF_SIZE)
 # T8 heads: craftsman, tier, year, tiles used with this player count, their prices (cheapest first)
 HF_CRAFT, HF_TIER, HF_YEAR, HF_N, HF_PRICE, HF_SIZE = 0, 1, 2, 3, 4, 8
 P_HEADS = _o.take(N_HEADS * HF_SIZE)
 P_EXP = _o.take(7 * 4)  # T9 per level: workers, wood, lime, glass saved
-P_PP = _o.take(9 * 2)  # T10 per product: PP, PP on a tower tile
-P_CASTLE = _o.take(N_COLS * 4 * 2)  # T11 per column and slot (BASE, FLOOR2, TOWER, FACADE): kind, amount
+P_PP = _o.take(C.N_PRODUCTS * C.N_PP_FIELDS)  # T10 per product: PP, PP on a tower tile
+P_CASTLE = _o.take(N_COLS * C.N_BONUS_SLOTS * C.N_BONUS_FIELDS)  # T11 per column and slot BASE .. FACADE: kind, amount
 P_COND = _o.take(20 * 2)  # T12 per condition: metric, threshold
 P_COND_FIRST = _o.take(10)  # light conditions of the first-game set
-P_YELLOW = _o.take(N_YELLOW * 10)  # T13
-P_CARDS = _o.take(N_CARDS * 5)  # T14 per card: symbol, spring, summer, autumn, winter event
+P_YELLOW = _o.take(N_YELLOW * C.YF_SIZE)  # T13
+P_CARDS = _o.take(N_CARDS * C.CARD_FIELDS)  # T14 per card: symbol, spring, summer, autumn, winter event
 PARAMS_SIZE = _o.size
 
 # ---- header ----
@@ -203,8 +204,8 @@ SEAT_SIZE = S_METRIC + 12
 SEATS = _o.take(MAX_PLAYERS * SEAT_SIZE)
 
 # ---- order requirements per seat (cache, see orders.order_requirements) ----
-REQ_MAX = 9 * N_LEVELS  # entries per seat: (item, level)
-REQ_N = _o.take(MAX_PLAYERS * 2)  # per seat: its entries for outer items, for inner items
+REQ_MAX = C.N_ITEMS * N_LEVELS  # entries per seat: (item, level)
+REQ_N = _o.take(MAX_PLAYERS * C.N_REQ_COUNTS)  # per seat: its entries for outer items, for inner items
 REQ = _o.take(MAX_PLAYERS * REQ_MAX)  # per seat: item << ITEM_SHIFT | P_REQW word; outer first, inner from the end
 
 # ---- legal-action cache ----

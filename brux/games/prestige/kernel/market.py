@@ -11,7 +11,7 @@ from .base import event, seat
 def labour_price(s, k, held):
     """Price of labour type k (0 LABOUR2, 1 +WOOD, 2 +LIME) for a seat holding market tiles `held` (P8, MC5)."""
     price = s[L.P_LABOUR_LATER] if s[L.LABOUR_USED + k] else s[L.P_LABOUR_FIRST]
-    if (held >> 4) & 1:
+    if (held >> C.MC_LABOUR_EXCHANGE) & 1:
         price -= 1
     return max(0, price)
 
@@ -21,23 +21,23 @@ def deltas(s, p, v, held):
     """Stock changes (gold, wood, lime, marble, glass) and workers back from the tavern of variant v, and whether
     the variant is available at all (labour needs a tavern worker and a labour market); `held`: mc_mask(s, p).
     Table-driven (codes.VARIANT_*), without branches on v but for labour."""
-    b = 5 * v
+    b = C.N_STOCK * v
     tile = C.VARIANT_TILE[v]
     f = C.VARIANT_TILE_FIELD[v]
-    plus = (tile >= 0) & ((held >> (tile & 7)) & 1)
-    dg = C.VARIANT_DELTAS[b] + plus * (f == 0)
-    dw = C.VARIANT_DELTAS[b + 1] + plus * (f == 1)
-    dl = C.VARIANT_DELTAS[b + 2] + plus * (f == 2)
-    dm = C.VARIANT_DELTAS[b + 3]
-    dgl = C.VARIANT_DELTAS[b + 4]
+    plus = (tile >= 0) & ((held >> (tile & C.MC_TILE_BITS)) & 1)
+    dg = C.VARIANT_DELTAS[b + C.GOLD] + plus * (f == C.GOLD)
+    dw = C.VARIANT_DELTAS[b + C.WOOD] + plus * (f == C.WOOD)
+    dl = C.VARIANT_DELTAS[b + C.LIME] + plus * (f == C.LIME)
+    dm = C.VARIANT_DELTAS[b + C.MARBLE]
+    dgl = C.VARIANT_DELTAS[b + C.GLASS]
     wk = 0
     ok = True
-    if v >= 22:
-        k = v - 22
+    if v >= C.V_LABOUR2:
+        k = v - C.V_LABOUR2
         tav = s[seat(p) + L.S_TAVERN]
         ok = tav >= 1 and not event(s, C.EV_NO_LABOUR)
         dg = -labour_price(s, k, held)
-        wk = min(2, tav) if k == 0 else 1
+        wk = min(C.LABOUR2_WORKERS, tav) if k == 0 else 1
     return dg, dw, dl, dm, dgl, wk, ok
 
 
@@ -51,32 +51,32 @@ def variant_mask(s, p, held):
     li = s[o + C.LIME]
     m = s[o + C.MARBLE]
     gl = s[o + C.GLASS]
-    two = 1 if (held >> 7) & 1 else 2  # wood or lime paid for a pair exchange (the stone cutter's tile: 1)
+    two = C.PAIR_COST_MC8 if (held >> C.MC_STONE_CUTTERS) & 1 else C.PAIR_COST  # wood or lime for a pair exchange
     mask = 0
-    if g >= (2 if (held >> 1) & 1 else 3):
-        mask |= 1 << 0  # BUY MARBLE
+    if g >= (C.PRICE_MARBLE_MC2 if (held >> C.MC_MARBLE_MERCHANT) & 1 else C.PRICE_MARBLE):
+        mask |= 1 << C.V_BUY_MARBLE
     if m >= 1:
-        mask |= (1 << 1) | (7 << 11)  # SELL MARBLE, MARBLE>WW/LL/WL
-    if g >= (1 if held & 1 else 2):
-        mask |= 1 << 2  # BUY GLASS
+        mask |= (1 << C.V_SELL_MARBLE) | (1 << C.V_MARBLE_WW) | (1 << C.V_MARBLE_LL) | (1 << C.V_MARBLE_WL)
+    if g >= (C.PRICE_GLASS_MC1 if (held >> C.MC_GLASSWORKS) & 1 else C.PRICE_GLASS):
+        mask |= 1 << C.V_BUY_GLASS
     if gl >= 1:
-        mask |= (1 << 3) | (7 << 17)  # SELL GLASS, GLASS>WW/LL/WL
+        mask |= (1 << C.V_SELL_GLASS) | (1 << C.V_GLASS_WW) | (1 << C.V_GLASS_LL) | (1 << C.V_GLASS_WL)
     if g >= 1:
-        mask |= (1 << 4) | (1 << 6)  # BUY WOOD, BUY LIME
+        mask |= (1 << C.V_BUY_WOOD) | (1 << C.V_BUY_LIME)
     if w >= 1:
-        mask |= (1 << 5) | (1 << 20)  # SELL WOOD, WOOD>LIME
+        mask |= (1 << C.V_SELL_WOOD) | (1 << C.V_WOOD_LIME)
     if li >= 1:
-        mask |= (1 << 7) | (1 << 21)  # SELL LIME, LIME>WOOD
+        mask |= (1 << C.V_SELL_LIME) | (1 << C.V_LIME_WOOD)
     if w >= two:
-        mask |= (1 << 8) | (1 << 14)  # WW>MARBLE, WW>GLASS
+        mask |= (1 << C.V_WW_MARBLE) | (1 << C.V_WW_GLASS)
     if li >= two:
-        mask |= (1 << 9) | (1 << 15)  # LL>MARBLE, LL>GLASS
+        mask |= (1 << C.V_LL_MARBLE) | (1 << C.V_LL_GLASS)
     if w >= 1 and li >= 1:
-        mask |= (1 << 10) | (1 << 16)  # WL>MARBLE, WL>GLASS
+        mask |= (1 << C.V_WL_MARBLE) | (1 << C.V_WL_GLASS)
     if s[seat(p) + L.S_TAVERN] >= 1 and not event(s, C.EV_NO_LABOUR):
-        for k in range(3):
+        for k in range(C.N_LABOUR):
             if g >= labour_price(s, k, held):
-                mask |= 1 << (22 + k)  # LABOUR2, LABOUR+WOOD, LABOUR+LIME
+                mask |= 1 << (C.V_LABOUR2 + k)
     return mask
 
 
@@ -84,15 +84,15 @@ def variant_mask(s, p, held):
 def do_variant(s, p, v):
     dg, dw, dl, dm, dgl, wk, ok = deltas(s, p, v, s[L.C_HELD])
     o = seat(p)
-    s[o + L.S_STOCK] += dg
-    s[o + L.S_STOCK + 1] += dw
-    s[o + L.S_STOCK + 2] += dl
-    s[o + L.S_STOCK + 3] += dm
-    s[o + L.S_STOCK + 4] += dgl
-    if v >= 22:
+    s[o + L.S_STOCK + C.GOLD] += dg
+    s[o + L.S_STOCK + C.WOOD] += dw
+    s[o + L.S_STOCK + C.LIME] += dl
+    s[o + L.S_STOCK + C.MARBLE] += dm
+    s[o + L.S_STOCK + C.GLASS] += dgl
+    if v >= C.V_LABOUR2:
         s[o + L.S_TAVERN] -= wk
         s[o + L.S_SUPPLY] += wk
-        s[L.LABOUR_USED + v - 22] = 1
+        s[L.LABOUR_USED + v - C.V_LABOUR2] = 1
 
 
 @njit(**JIT)

@@ -15,7 +15,7 @@ def slot_of(product, t):
     """Castle slot an order of `product` on target t fills (t: outer slot, or the building tile's level)."""
     if product < C.PD_STUCCO:
         return product
-    return 5 + 4 * t + product - C.PD_STUCCO
+    return C.N_OUTER + C.N_INTERIOR * t + product - C.PD_STUCCO
 
 
 @njit(**TINY)
@@ -25,7 +25,7 @@ def craft_row(s, p, item):
     tier = s[seat(p) + L.S_CRAFT + cr]
     if tier == 0:
         return -1
-    return s[L.P_ROW_OF + (cr * 4 + tier) * 9 + item_product(item)]
+    return s[L.P_ROW_OF + (cr * C.N_TIER_CODES + tier) * C.N_PRODUCTS + item_product(item)]
 
 
 @njit(**TINY)
@@ -53,26 +53,29 @@ def target_ok(s, p, product, col, t):
         if t != product:
             return False
         if product == C.PD_BASE:
-            if castle(s, p, col, 0) or pend(s, p, col, 0):
+            if castle(s, p, col, C.PD_BASE) or pend(s, p, col, C.PD_BASE):
                 return False
-            return (col > 0 and castle(s, p, col - 1, 0) == 1) or (col < 4 and castle(s, p, col + 1, 0) == 1)
-        if castle(s, p, col, 0) == 0:
+            return ((col > 0 and castle(s, p, col - 1, C.PD_BASE) == 1)
+                    or (col < C.N_COLS - 1 and castle(s, p, col + 1, C.PD_BASE) == 1))
+        if castle(s, p, col, C.PD_BASE) == 0:
             return False
         if product == C.PD_FLOOR2:
-            return castle(s, p, col, 1) == 0 and pend(s, p, col, 1) == 0
+            return castle(s, p, col, C.PD_FLOOR2) == 0 and pend(s, p, col, C.PD_FLOOR2) == 0
         if product == C.PD_TOWER:
-            return castle(s, p, col, 1) == 1 and castle(s, p, col, 2) == 0 and pend(s, p, col, 2) == 0
+            return (castle(s, p, col, C.PD_FLOOR2) == 1 and castle(s, p, col, C.PD_TOWER) == 0
+                    and pend(s, p, col, C.PD_TOWER) == 0)
         if product == C.PD_FACADE:
-            return castle(s, p, col, 3) == 0 and pend(s, p, col, 3) == 0
-        return castle(s, p, col, 4) + pend(s, p, col, 4) < 2
-    if t > 2 or castle(s, p, col, t) == 0:
+            return castle(s, p, col, C.PD_FACADE) == 0 and pend(s, p, col, C.PD_FACADE) == 0
+        return castle(s, p, col, C.PD_STATUE) + pend(s, p, col, C.PD_STATUE) < C.MAX_STATUES
+    if t >= C.N_TILE_LEVELS or castle(s, p, col, t) == 0:
         return False
     sl = slot_of(product, t)
     if castle(s, p, col, sl) or pend(s, p, col, sl):
         return False
     if product == C.PD_COLUMN:
-        b = 5 + 4 * t
-        return castle(s, p, col, b) == 1 and castle(s, p, col, b + 1) == 1 and castle(s, p, col, b + 2) == 1
+        b = slot_of(C.PD_STUCCO, t)
+        return (castle(s, p, col, b) == 1 and castle(s, p, col, b + C.IN_PANEL) == 1
+                and castle(s, p, col, b + C.IN_MARBLE) == 1)
     return True
 
 
@@ -85,28 +88,28 @@ def column_targets(s, p, col):
     cb = o + L.S_CASTLE + col * C.SLOTS
     pb = o + L.S_PEND + col * C.SLOTS
     tg = o + L.S_TARGETS
-    sh = 5 * col
-    keep = ~(31 << sh)
+    sh = C.TARGET_BITS * col
+    keep = ~(C.TARGET_FIELD << sh)
     built = s[cb] != 0
     ok = ((~built) & (s[pb] == 0)
           & (((col > 0) & (s[cb - C.SLOTS] == 1)) | ((col < C.N_COLS - 1) & (s[cb + C.SLOTS] == 1))))
     s[tg + C.PD_BASE] = (s[tg + C.PD_BASE] & keep) | (np.int64(ok) << (sh + C.PD_BASE))
-    ok = built & (s[cb + 1] == 0) & (s[pb + 1] == 0)
+    ok = built & (s[cb + C.PD_FLOOR2] == 0) & (s[pb + C.PD_FLOOR2] == 0)
     s[tg + C.PD_FLOOR2] = (s[tg + C.PD_FLOOR2] & keep) | (np.int64(ok) << (sh + C.PD_FLOOR2))
-    ok = built & (s[cb + 1] == 1) & (s[cb + 2] == 0) & (s[pb + 2] == 0)
+    ok = built & (s[cb + C.PD_FLOOR2] == 1) & (s[cb + C.PD_TOWER] == 0) & (s[pb + C.PD_TOWER] == 0)
     s[tg + C.PD_TOWER] = (s[tg + C.PD_TOWER] & keep) | (np.int64(ok) << (sh + C.PD_TOWER))
-    ok = built & (s[cb + 3] == 0) & (s[pb + 3] == 0)
+    ok = built & (s[cb + C.PD_FACADE] == 0) & (s[pb + C.PD_FACADE] == 0)
     s[tg + C.PD_FACADE] = (s[tg + C.PD_FACADE] & keep) | (np.int64(ok) << (sh + C.PD_FACADE))
-    ok = built & (s[cb + 4] + s[pb + 4] < 2)
+    ok = built & (s[cb + C.PD_STATUE] + s[pb + C.PD_STATUE] < C.MAX_STATUES)
     s[tg + C.PD_STATUE] = (s[tg + C.PD_STATUE] & keep) | (np.int64(ok) << (sh + C.PD_STATUE))
     for pd in range(C.PD_STUCCO, C.PD_COLUMN + 1):
         m = 0
-        for t in range(3):
-            b = cb + 5 + 4 * t
-            sl = pd - C.PD_STUCCO
-            ok = (s[cb + t] != 0) & (s[b + sl] == 0) & (s[pb + 5 + 4 * t + sl] == 0)
-            if pd == C.PD_COLUMN:
-                ok &= (s[b] == 1) & (s[b + 1] == 1) & (s[b + 2] == 1)
+        for t in range(C.N_TILE_LEVELS):
+            sl = C.N_OUTER + C.N_INTERIOR * t + pd - C.PD_STUCCO
+            b = cb + sl - (pd - C.PD_STUCCO)  # the tile's STUCCO slot
+            ok = (s[cb + t] != 0) & (s[cb + sl] == 0) & (s[pb + sl] == 0)
+            if pd == C.PD_COLUMN:  # on a tile with its three other interiors
+                ok &= (s[b] == 1) & (s[b + C.IN_PANEL] == 1) & (s[b + C.IN_MARBLE] == 1)
             m |= np.int64(ok) << t
         s[tg + pd] = (s[tg + pd] & keep) | (m << sh)
 
@@ -115,7 +118,7 @@ def column_targets(s, p, col):
 def count_pending(s, p):
     """Seat p's unresolved orders per craftsman type into S_PCRAFT."""
     o = seat(p)
-    for cr in range(5):
+    for cr in range(C.N_CRAFTS):
         s[o + L.S_PCRAFT + cr] = 0
     for i in range(s[L.ORD_N]):
         q = L.ORD + i * L.OF_SIZE
@@ -130,7 +133,7 @@ def item_masks(s, p):
     o = seat(p)
     made = 0
     under_cap = 0
-    for item in range(9):  # branch-free: a missing row (-1) reads row 0's cap, masked off
+    for item in range(C.N_ITEMS):  # branch-free: a missing row (-1) reads row 0's cap, masked off
         r = craft_row(s, p, item)
         ok = (r >= 0) & (s[o + L.S_TARGETS + item_product(item)] != 0)
         made |= np.int64(ok) << item
@@ -182,7 +185,7 @@ def order_extra(s, p, item, space):
 @njit(**TINY)
 def cost(s, r, lv, j):
     """Field j (0 wood, 1 lime, 2 marble, 3 glass, 4 workers before events) of T7 row r less T9 level lv."""
-    return s[L.P_COST + (r * 7 + lv) * 5 + j]
+    return s[L.P_COST + (r * C.N_LEVELS + lv) * C.N_COSTS + j]
 
 
 @njit(**TINY)
@@ -204,7 +207,7 @@ def event_workers(s, product):
 @njit(**JIT)
 def order_workers(s, r, product, lv):
     """Workers an order needs at level lv under the season's event (section 5.5.5)."""
-    return max(s[L.P_MIN_ORDER_WORKERS], cost(s, r, lv, 4) + event_workers(s, product))
+    return max(s[L.P_MIN_ORDER_WORKERS], cost(s, r, lv, C.CO_WORKERS) + event_workers(s, product))
 
 
 @njit(**JIT)
@@ -217,10 +220,12 @@ def order_res(s, r, lv, j):
 def affordable(s, p, r, product, lv, extra):
     """Seat p can pay an order of row r at level lv with surcharge `extra` (branch-free: `&`, not `and`)."""
     o = seat(p) + L.S_STOCK
-    b = L.P_COST + (r * 7 + lv) * 5
-    return ((s[o + C.WOOD] >= s[b]) & (s[o + C.LIME] >= s[b + 1]) & (s[o + C.MARBLE] >= s[b + 2])
-            & (s[o + C.GLASS] >= s[b + 3]) & (s[o + C.GOLD] >= extra)
-            & (s[seat(p) + L.S_SUPPLY] >= max(s[L.P_MIN_ORDER_WORKERS], s[b + 4] + event_workers(s, product))))
+    b = L.P_COST + (r * C.N_LEVELS + lv) * C.N_COSTS
+    return ((s[o + C.WOOD] >= s[b + C.CO_WOOD]) & (s[o + C.LIME] >= s[b + C.CO_LIME])
+            & (s[o + C.MARBLE] >= s[b + C.CO_MARBLE]) & (s[o + C.GLASS] >= s[b + C.CO_GLASS])
+            & (s[o + C.GOLD] >= extra)
+            & (s[seat(p) + L.S_SUPPLY]
+               >= max(s[L.P_MIN_ORDER_WORKERS], s[b + C.CO_WORKERS] + event_workers(s, product))))
 
 
 @njit(**TINY)
@@ -286,14 +291,14 @@ def order_requirements(s, p):
     b = L.REQ + p * L.REQ_MAX
     n_outer = 0
     n_inner = 0
-    for item in range(9):
+    for item in range(C.N_ITEMS):
         r = craft_row(s, p, item)
         if r < 0:
             continue
         outer = item_product(item) < C.PD_STUCCO
         m = s[L.P_LEVEL_SCAN + max_level(s, p, item)]
         while m:
-            w = (item << C.ITEM_SHIFT) | s[L.P_REQW + r * 7 + trailing_zeros(m)]
+            w = (item << C.ITEM_SHIFT) | s[L.P_REQW + r * C.N_LEVELS + trailing_zeros(m)]
             if outer:
                 s[b + n_outer] = w
                 n_outer += 1
@@ -301,8 +306,8 @@ def order_requirements(s, p):
                 n_inner += 1
                 s[b + L.REQ_MAX - n_inner] = w
             m &= m - 1
-    s[L.REQ_N + 2 * p] = n_outer
-    s[L.REQ_N + 2 * p + 1] = n_inner
+    s[L.REQ_N + C.N_REQ_COUNTS * p + C.REQ_OUTER] = n_outer
+    s[L.REQ_N + C.N_REQ_COUNTS * p + C.REQ_INNER] = n_inner
 
 
 @njit(**TINY)
@@ -323,7 +328,7 @@ def order_items(s, p, space):
     m = orderable_items(s, p)
     if final(s):
         out = 0
-        for item in range(9):
+        for item in range(C.N_ITEMS):
             if (m >> item) & 1:
                 out |= level_any(s, p, item, craft_row(s, p, item), order_extra(s, p, item, space)) << item
         return out
@@ -332,13 +337,15 @@ def order_items(s, p, space):
     supply = s[o + L.S_SUPPLY]
     if supply < s[L.P_MIN_ORDER_WORKERS]:
         return 0
-    stock = (pack_field(s[st + C.WOOD], 0) | pack_field(s[st + C.LIME], 1) | pack_field(s[st + C.MARBLE], 2)
-             | pack_field(s[st + C.GLASS], 3))
+    stock = (pack_field(s[st + C.WOOD], C.CO_WOOD) | pack_field(s[st + C.LIME], C.CO_LIME)
+             | pack_field(s[st + C.MARBLE], C.CO_MARBLE) | pack_field(s[st + C.GLASS], C.CO_GLASS))
     b = L.REQ + p * L.REQ_MAX
-    fit = fitting_items(s, stock | pack_field(supply - event_workers(s, C.PD_BASE), 4), b, b + s[L.REQ_N + 2 * p])
+    n = L.REQ_N + C.N_REQ_COUNTS * p
+    fit = fitting_items(s, stock | pack_field(supply - event_workers(s, C.PD_BASE), C.CO_WORKERS), b,
+                        b + s[n + C.REQ_OUTER])
     end = b + L.REQ_MAX
-    fit |= fitting_items(s, stock | pack_field(supply - event_workers(s, C.PD_STUCCO), 4),
-                         end - s[L.REQ_N + 2 * p + 1], end)
+    fit |= fitting_items(s, stock | pack_field(supply - event_workers(s, C.PD_STUCCO), C.CO_WORKERS),
+                         end - s[n + C.REQ_INNER], end)
     return fit & m
 
 
@@ -356,7 +363,7 @@ def place_order(s, p, item, col, t, lv, extra):
     s[q + L.OF_T] = t
     s[q + L.OF_LEVEL] = lv
     stock = (C.WOOD, C.LIME, C.MARBLE, C.GLASS)
-    for j in range(4):
+    for j in range(len(stock)):
         x = order_res(s, r, lv, j)
         s[q + L.OF_RES + j] = x
         s[o + L.S_STOCK + stock[j]] -= x
@@ -410,9 +417,9 @@ def resolve_order(s, k):
     if item_craft(item) == C.CR_MB:
         gain_exp(s, p, 1)
     if pd <= C.PD_FACADE:
-        b = L.P_CASTLE + (col * 4 + pd) * 2
-        kind = s[b]
-        amount = s[b + 1]
+        b = L.P_CASTLE + (col * C.N_BONUS_SLOTS + pd) * C.N_BONUS_FIELDS
+        kind = s[b + C.BONUS_KIND]
+        amount = s[b + C.BONUS_AMOUNT]
         if kind == C.BK_MARBLE:
             s[o + L.S_STOCK + C.MARBLE] += amount
         elif kind == C.BK_WORKER:
@@ -430,7 +437,7 @@ def resolve_order(s, k):
     s[o + L.S_ORDW] -= w
     s[o + L.S_TAVERN] += ex
     s[o + L.S_SUPPLY] += w - ex
-    pp = s[L.P_PP + 2 * pd + (1 if (pd >= C.PD_STUCCO and t == 2) else 0)]
+    pp = s[L.P_PP + C.N_PP_FIELDS * pd + (C.PP_ON_TOWER if (pd >= C.PD_STUCCO and t == C.TOWER_TILE) else C.PP_PLAIN)]
     if (pd == C.PD_STUCCO and event(s, C.EV_COVETED_STUCCO)) or (pd == C.PD_PANEL and event(s, C.EV_COVETED_PANEL)):
         pp += 1
     if pd < C.PD_STUCCO:
@@ -446,13 +453,13 @@ def add_castle_metrics(s, p, col, sl):
     """Seat p's cached castle metrics (S_METRIC) after one more complete item in slot `sl` of column `col`:
     `castle_metrics`, incrementally."""
     o = seat(p) + L.S_METRIC
-    if sl < 5:
+    if sl < C.N_OUTER:
         s[o + (C.MT_BASE, C.MT_FLOOR2, C.MT_TOWER, C.MT_FACADE, C.MT_STATUE)[sl]] += 1
         return
-    k = (sl - 5) % 4
+    k = (sl - C.N_OUTER) % C.N_INTERIOR
     s[o + (C.MT_STUCCO, C.MT_PANEL, C.MT_MARBLE, C.MT_COLUMN)[k]] += 1
     b = seat(p) + L.S_CASTLE + col * C.SLOTS + sl - k  # the level's STUCCO slot
-    if k < 3 and s[b] != 0 and s[b + 1] != 0 and s[b + 2] != 0 and s[b + k] == 1:
+    if k < C.IN_COLUMN and s[b] != 0 and s[b + C.IN_PANEL] != 0 and s[b + C.IN_MARBLE] != 0 and s[b + k] == 1:
         s[o + C.MT_FULL] += 1
 
 
@@ -533,18 +540,18 @@ def claim_darks(s, p):
 def gain_yellow(s, p, y):
     """Seat p gains yellow tile y (T13)."""
     o = seat(p)
-    b = L.P_YELLOW + 10 * y
+    b = L.P_YELLOW + C.YF_SIZE * y
     s[L.YEL + y] = 1
     s[o + L.S_YEL + s[o + L.S_YEL_N]] = y
     s[o + L.S_YEL_N] += 1
-    for j in range(5):
-        s[o + L.S_STOCK + j] += s[b + j]
-    s[o + L.S_INNER] += s[b + 5]
-    s[o + L.S_OUTER] += s[b + 6]
+    for j in range(C.N_STOCK):
+        s[o + L.S_STOCK + j] += s[b + C.YF_STOCK + j]
+    s[o + L.S_INNER] += s[b + C.YF_INNER]
+    s[o + L.S_OUTER] += s[b + C.YF_OUTER]
     if s[o + L.S_OUTER] < s[o + L.S_INNER]:
-        s[o + L.S_OUTER] += s[b + 7]
+        s[o + L.S_OUTER] += s[b + C.YF_TO_LOWER]
     else:
-        s[o + L.S_INNER] += s[b + 7]
-    tavern_to_supply(s, p, s[b + 8])
-    gain_exp(s, p, s[b + 9])
+        s[o + L.S_INNER] += s[b + C.YF_TO_LOWER]
+    tavern_to_supply(s, p, s[b + C.YF_WORKERS])
+    gain_exp(s, p, s[b + C.YF_EXP])
 
