@@ -6,7 +6,8 @@ same_turn, FEATURES, WEIGHTS.
 PLAYOUT: the game's own random play-out (brux.core.kit.PlayOut).
 """
 
-from brux.core.jit import JIT, TINY, njit
+from brux.core.accessors import accessors
+from brux.core.jit import JIT, njit
 from brux.core.kit import PlayOut
 from brux.core.obs import copy_pieces, one_hot
 from brux.core.ranking import Key, tie_break
@@ -28,51 +29,12 @@ PLAYOUT = PlayOut(play_out_random)
 # the final ranking (7.4): VP, then fewer Courthouse assistants, then the track sum, then money
 better = tie_break(__name__, L.SEATS, L.SEAT_SIZE, Key(L.S_VP), Key(L.S_COURT, more=False),
                    Key(L.S_TRACK, len(C.TRACKS)), Key(L.S_MONEY))
+player, nlegal, legal, nplayers, vp, source_vp, opening, length = accessors(__name__, L, seat)
 
 __all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PLAYOUT",
            "STATE_SIZE",
            "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal", "nplayers",
            "observe", "opening", "play_out_random", "player", "same_turn", "source_vp", "values", "vp"]
-
-
-@njit(**TINY)
-def player(s):
-    return s[L.G_CUR] if s[L.G_OVER] == 0 else -1
-
-
-@njit(**TINY)
-def nlegal(s):
-    return s[L.LEGAL_N]
-
-
-@njit(**TINY)
-def legal(s, i):
-    return s[L.LEGAL + i]
-
-
-@njit(**TINY)
-def nplayers(s):
-    return s[L.P_PLAYERS]
-
-
-@njit(**TINY)
-def vp(s, p):
-    return s[seat(p) + L.S_VP]
-
-
-@njit(**TINY)
-def source_vp(s, p, j):
-    return s[seat(p) + L.S_SRC + j]
-
-
-@njit(**TINY)
-def opening(s, p, k):
-    return s[seat(p) + L.S_OPEN + k]
-
-
-@njit(**TINY)
-def length(s):
-    return s[L.G_DECISIONS]
 
 
 @njit(**JIT)

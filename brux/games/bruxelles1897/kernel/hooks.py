@@ -1,6 +1,7 @@
 """Bruxelles 1897's kernel hooks: what the game kit (`brux.core.kit`, `brux.agents.kit`) builds the batches, the
 ranking and the searches from (docs/adding-a-game.md)."""
 
+from brux.core.accessors import accessors
 from brux.core.jit import JIT, TINY, njit
 from brux.core.kit import PlayOut
 from brux.core.obs import copy_pieces, one_hot
@@ -12,13 +13,12 @@ from ..agents import g_values as values
 from . import codes as C
 from . import layout as L
 from .base import entry_owner, entry_type, seat
-from .base import players as nplayers
 from .engine import PLAYOUT_WORK, apply, init, play_out_random
 from .engine import setup as init_for_play_out
 from .legal import legal_at
 from .majority import field
 
-# The accessors below are inlined into their callers (TINY): no compile unit of their own.
+# The accessor hooks (brux.core.accessors) are inlined into their callers: no compile unit of their own.
 STATE_SIZE = L.STATE_SIZE
 N_ACTIONS = C.N_ACTIONS
 N_SOURCES = L.N_SOURCES
@@ -30,42 +30,12 @@ PLAYOUT = PlayOut(play_out_random, PLAYOUT_WORK, init_for_play_out)
 # the final ranking (docs/bruxelles1897.md, end of game): VP, then fewer architects in prison, then the track sum
 better = tie_break(__name__, L.SEATS, L.SEAT_SIZE, Key(L.S_VP), Key(L.S_PRISON, C.N_ARCH_TYPES, more=False),
                    Key(L.S_TRACK, C.N_TRACKS))
+player, nlegal, legal, nplayers, vp, source_vp, opening, length = accessors(__name__, L, seat)
 
 
 @njit(**TINY)
-def player(s):
-    """Seat whose decision is pending, -1 when the game is over."""
-    return s[L.G_CUR] if s[L.G_OVER] == 0 else -1
-
-
-@njit(**TINY)
-def nlegal(s):
-    return s[L.LEGAL_N]
-
-
-@njit(**TINY)
-def legal(s, i):
+def legal(s, i):  # noqa: F811 (the game's own: the MAIN decision's legal actions are in closed form, not cached)
     return legal_at(s, i)
-
-
-@njit(**TINY)
-def vp(s, p):
-    return s[seat(p) + L.S_VP]
-
-
-@njit(**TINY)
-def source_vp(s, p, j):
-    return s[seat(p) + L.S_SRC + j]
-
-
-@njit(**TINY)
-def opening(s, p, k):
-    return s[seat(p) + L.S_OPEN + k]
-
-
-@njit(**TINY)
-def length(s):
-    return s[L.G_DECISIONS]
 
 
 @njit(**JIT)

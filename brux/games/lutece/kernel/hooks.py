@@ -1,18 +1,18 @@
 """Lutèce's kernel hooks: what the game kit (`brux.core.kit`, `brux.agents.kit`) builds the batches, the ranking
 and the searches from (docs/adding-a-game.md)."""
 
-from brux.core.jit import JIT, TINY, njit
+from brux.core.accessors import accessors
+from brux.core.jit import JIT, njit
 from brux.core.obs import copy_pieces, one_hot
 from brux.core.ranking import Key, tie_break
 
 from ..agents import FEATURES, WEIGHTS, determinise, hide, same_turn, values
 from . import codes as C
 from . import layout as L
-from .base import players as nplayers
 from .base import seat, withdraw_sealed_play
 from .engine import apply, init
 
-# The accessors below are inlined into their callers (TINY): no compile unit of their own.
+# The accessor hooks (brux.core.accessors) are inlined into their callers: no compile unit of their own.
 STATE_SIZE = L.STATE_SIZE
 N_ACTIONS = C.N_ACTIONS
 N_SOURCES = L.N_SOURCES
@@ -23,42 +23,7 @@ OBS_LAYOUT = L.OBS
 PLAYOUT = None  # the kit's generic random play-out
 # the final ranking (rules 5.7): more VP, then more coins, then more cards held
 better = tie_break(__name__, L.SEATS, L.SEAT_SIZE, Key(L.S_VP), Key(L.S_COINS), Key(L.S_NCARDS))
-
-
-@njit(**TINY)
-def player(s):
-    """Seat whose decision is pending, -1 when the game is over."""
-    return s[L.G_CUR]
-
-
-@njit(**TINY)
-def nlegal(s):
-    return s[L.LEGAL_N]
-
-
-@njit(**TINY)
-def legal(s, i):
-    return s[L.LEGAL + i]
-
-
-@njit(**TINY)
-def vp(s, p):
-    return s[seat(p) + L.S_VP]
-
-
-@njit(**TINY)
-def source_vp(s, p, j):
-    return s[seat(p) + L.S_SRC + j]
-
-
-@njit(**TINY)
-def opening(s, p, k):
-    return s[seat(p) + L.S_OPEN + k]
-
-
-@njit(**TINY)
-def length(s):
-    return s[L.G_DECISIONS]
+player, nlegal, legal, nplayers, vp, source_vp, opening, length = accessors(__name__, L, seat)
 
 
 @njit(**JIT)

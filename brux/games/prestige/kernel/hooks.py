@@ -1,6 +1,7 @@
 """Prestige's kernel hooks: what the game kit (`brux.core.kit`, `brux.agents.kit`) builds the batches, the ranking
 and the searches from (docs/adding-a-game.md)."""
 
+from brux.core.accessors import accessors
 from brux.core.jit import JIT, njit
 from brux.core.kit import PlayOut
 from brux.core.obs import copy_pieces, one_hot
@@ -9,7 +10,7 @@ from ..agents import FEATURES, WEIGHTS, determinise, hide, same_turn, values
 from . import codes as C
 from . import layout as L
 from .base import better as _better
-from .base import players, seat
+from .base import seat
 from .engine import PLAYOUT_WORK
 from .engine import apply as _apply
 from .engine import init as _init
@@ -34,46 +35,6 @@ def apply(s, a):
 
 
 @njit(**JIT)
-def player(s):
-    return s[L.G_CUR] if s[L.G_OVER] == 0 else -1
-
-
-@njit(**JIT)
-def nlegal(s):
-    return s[L.LEGAL_N]
-
-
-@njit(**JIT)
-def legal(s, i):
-    return s[L.LEGAL + i]
-
-
-@njit(**JIT)
-def nplayers(s):
-    return players(s)
-
-
-@njit(**JIT)
-def vp(s, p):
-    return s[seat(p) + L.S_VP]
-
-
-@njit(**JIT)
-def source_vp(s, p, j):
-    return s[seat(p) + L.S_SRC + j]
-
-
-@njit(**JIT)
-def opening(s, p, k):
-    return s[seat(p) + L.S_OPEN + k]
-
-
-@njit(**JIT)
-def length(s):
-    return s[L.G_DECISIONS]
-
-
-@njit(**JIT)
 def better(s, p, q):
     return _better(s, p, q)
 
@@ -84,6 +45,7 @@ def play_out_random(s, rng_off):
 
 
 PLAYOUT = PlayOut(play_out_random, PLAYOUT_WORK)
+player, nlegal, legal, nplayers, vp, source_vp, opening, length = accessors(__name__, L, seat)
 
 
 @njit(**JIT)

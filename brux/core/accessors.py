@@ -1,0 +1,77 @@
+"""The accessor hooks every game reads the same way: the pending seat, the legal-action cache, the seat count and
+the seat counters of the shared header (docs/adding-a-game.md, the hooks table).
+
+    player, nlegal, legal, nplayers, vp, source_vp, opening, length = accessors(__name__, L, seat)
+
+`layout` is the game's layout module: it names G_CUR, G_OVER, LEGAL_N, LEGAL, P_PLAYERS, G_DECISIONS and the seat
+counters S_VP, S_SRC, S_OPEN; `seat(p)` is the offset of seat p's block. The accessors are inlined into their
+callers, so they cost nothing over hand-written ones; a game replaces one by assigning its own (Bruxelles 1897's
+`legal` reads its closed-form MAIN decision).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+from typing import NamedTuple
+
+from .jit import TINY, njit_for
+
+
+class Accessors(NamedTuple):
+    player: Callable
+    nlegal: Callable
+    legal: Callable
+    nplayers: Callable
+    vp: Callable
+    source_vp: Callable
+    opening: Callable
+    length: Callable
+
+
+def accessors(owner: str, layout: ModuleType, seat: Callable) -> Accessors:
+    """The accessor hooks of the game whose hooks module is `owner`, over its `layout` and `seat` function."""
+    cur, over, legal_n, legal_at, n_players, decisions = (layout.G_CUR, layout.G_OVER, layout.LEGAL_N, layout.LEGAL,
+                                                          layout.P_PLAYERS, layout.G_DECISIONS)
+    s_vp, s_src, s_open = layout.S_VP, layout.S_SRC, layout.S_OPEN
+    jit = njit_for(owner, **TINY)
+
+    @jit
+    def player(s):
+        """Seat whose decision is pending, -1 when the game is over."""
+        return s[cur] if s[over] == 0 else -1
+
+    @jit
+    def nlegal(s):
+        """Legal actions of the pending decision."""
+        return s[legal_n]
+
+    @jit
+    def legal(s, i):
+        """Legal action number i (ascending)."""
+        return s[legal_at + i]
+
+    @jit
+    def nplayers(s):
+        return s[n_players]
+
+    @jit
+    def vp(s, p):
+        return s[seat(p) + s_vp]
+
+    @jit
+    def source_vp(s, p, j):
+        """Seat p's VP from source j."""
+        return s[seat(p) + s_src + j]
+
+    @jit
+    def opening(s, p, k):
+        """Seat p's k-th opening code, -1 if none."""
+        return s[seat(p) + s_open + k]
+
+    @jit
+    def length(s):
+        """Decisions taken by players (automatic ones not counted)."""
+        return s[decisions]
+
+    return Accessors(player, nlegal, legal, nplayers, vp, source_vp, opening, length)
