@@ -68,8 +68,8 @@ def gain_vp(s, p, src, v):
 
 @njit(**TINY)
 def in_area(s, sp):
-    r = sp // 5
-    c = sp % 5
+    r = sp // C.BOARD_COLS
+    c = sp % C.BOARD_COLS
     return s[L.AREA] <= r <= s[L.AREA + 1] and s[L.AREA + 2] <= c <= s[L.AREA + 3]
 
 
@@ -172,7 +172,7 @@ def shop_blocks(s, colour):
 def n_colours(s, p):
     o = seat(p) + L.S_WORKS
     k = 0
-    for c in range(5):
+    for c in range(C.N_COLOURS):
         k += s[o + c] > 0
     return k
 
@@ -181,7 +181,7 @@ def n_colours(s, p):
 def n_works(s, p):
     o = seat(p) + L.S_WORKS
     k = 0
-    for c in range(5):
+    for c in range(C.N_COLOURS):
         k += s[o + c]
     return k
 
@@ -193,7 +193,7 @@ def brussels_cost(s, b):
 
 @njit(**JIT)
 def empty_space_exists(s):
-    for sp in range(25):
+    for sp in range(C.N_SPACES):
         if s[L.SP_OCC + sp] == C.EMPTY and s[L.SP_BOWN + sp] < 0:
             return True
     return False

@@ -152,9 +152,9 @@ def next_turn(s, start):
 
 @njit(**JIT)
 def neutral_space_exists(s):
-    for sp in range(25):
-        r = sp // 5
-        c = sp % 5
+    for sp in range(C.N_SPACES):
+        r = sp // C.BOARD_COLS
+        c = sp % C.BOARD_COLS
         if (s[L.AREA] <= r <= s[L.AREA + 1] and s[L.AREA + 2] <= c <= s[L.AREA + 3]
                 and s[L.SP_OCC + sp] == C.EMPTY and s[L.SP_BOWN + sp] < 0):
             return True
@@ -220,7 +220,7 @@ def cont(s, k, a, b):
         s[L.BON_STRIP + a] = -1
         s[L.BON_DISC] += 1
     elif k == C.K_POWER:
-        o = L.P_BON + a * 5
+        o = L.P_BON + a * C.BONUS_FIELDS
         p = b >> 1
         if s[o + 1] >= 0:
             s[L.C_CARD] = a
@@ -300,15 +300,15 @@ def pop_won(s, p):
 def column(s, col):
     """6.1 for column col (0-based), then the next column or step 2."""
     n = players(s)
-    if col == 5:
+    if col == C.BOARD_COLS:
         push(s, C.K_FIRST, 0, 0)
         return
     push(s, C.K_COL, col + 1, 0)
     card = s[L.BON_STRIP + col]
     for p in range(n):
         s[L.SCR + p] = 0
-    for r in range(5):
-        sp = r * 5 + col
+    for r in range(C.BOARD_ROWS):
+        sp = r * C.BOARD_COLS + col
         q = s[L.SP_OCC + sp]
         if 0 <= q < C.NEUTRAL:
             s[L.SCR + q] += s[L.SP_BID + sp]
@@ -327,7 +327,7 @@ def column(s, col):
                 o = seat(p)
                 s[o + L.S_BW + s[o + L.S_BWN]] = card
                 s[o + L.S_BWN] += 1
-                s[o + L.S_MPC] += s[L.P_BON + card * 5 + 4]
+                s[o + L.S_MPC] += s[L.P_BON + card * C.BONUS_FIELDS + C.BF_MP]
         s[L.BON_STRIP + col] = -1
         return
     push(s, C.K_DISCARD_COL, col, 0)
@@ -497,7 +497,7 @@ def step(s, a):
         else:
             set_pending(s, p, C.D_PILE)
     elif d == C.D_PILE:
-        for w in range(5):
+        for w in range(C.N_COLOURS):
             if s[L.IP_WORKS + w] > 0:
                 to_pile(s, a - C.A_PILE, w)
                 break
@@ -542,7 +542,7 @@ def step(s, a):
         set_pending(s, p, C.D_NEEDLE)
     elif d == C.D_NEEDLE:
         k = a - C.A_NEEDLE
-        s[L.NEEDLE + k] = (s[L.NEEDLE + k] + 1) % 6
+        s[L.NEEDLE + k] = (s[L.NEEDLE + k] + 1) % C.COMPASS_TILES
         set_pending(s, p, C.D_PLACE)
     elif d == C.D_PLACE:
         sp = a - C.A_PLACE
@@ -575,7 +575,7 @@ def step(s, a):
         else:
             k = a - C.A_TUCK
             pop_won(s, p)
-            s[o + L.S_ROWS + k * 5 + s[o + L.S_ROWN + k]] = card
+            s[o + L.S_ROWS + k * C.ROW_CAP + s[o + L.S_ROWN + k]] = card
             s[o + L.S_ROWN + k] += 1
             s[o + L.S_TUCKED + k] = 1
     elif d == C.D_PAYFIG:

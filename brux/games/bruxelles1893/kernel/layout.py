@@ -51,10 +51,10 @@ P_STRIP_SIDE = _o.take()  # 0 A, 1 B, 2 random per strip
 P_NEUTRAL = _o.take()  # neutral pawns in this game (2 players and NEUTRAL_2P)
 P_NEUTRAL_TIE = _o.take()  # 0 players, 1 nobody
 # component tables
-P_STRIPS = _o.take(5 * 2 * 5)  # strip k, side d, column c: action type
+P_STRIPS = _o.take(C.BOARD_ROWS * C.STRIP_SIDES * C.BOARD_COLS)  # strip k, side d, column c: action type
 P_PF_COST = _o.take(C.N_FIGURES)
 P_PF_DECK = _o.take(C.N_FIGURES)  # copies in the theatre deck
-P_BON = _o.take(C.N_BONUS * 5)  # power 1, power 2 (-1 none), times (1/2), VP, MP
+P_BON = _o.take(C.N_BONUS * C.BONUS_FIELDS)  # power 1, power 2 (-1 none), times (1/2), VP, MP
 P_SE_BF = _o.take(C.N_SE)
 P_SE_SHIELD = _o.take(C.N_SE * 2)  # the two shields (0..15) of this player count's line
 P_WMONEY = _o.take(49)  # workshop grid (r-1)*7 + (c-1)
@@ -104,16 +104,16 @@ AREA_SHIELD = _o.take()  # 0..15 or -1
 AREA = _o.take(4)  # row0, row1, col0, col1 (0-based, inclusive)
 
 # ---- Art Nouveau board ----
-STRIP = _o.take(5)
-SIDE = _o.take(5)
-SP_TYPE = _o.take(25)
-SP_OCC = _o.take(25)  # -1, seat, or NEUTRAL + placing seat
-SP_BID = _o.take(25)
-SP_BOWN = _o.take(25)  # building owner or -1
-SP_BTILE = _o.take(25)  # building row
+STRIP = _o.take(C.BOARD_ROWS)
+SIDE = _o.take(C.BOARD_ROWS)
+SP_TYPE = _o.take(C.N_SPACES)
+SP_OCC = _o.take(C.N_SPACES)  # -1, seat, or NEUTRAL + placing seat
+SP_BID = _o.take(C.N_SPACES)
+SP_BOWN = _o.take(C.N_SPACES)  # building owner or -1
+SP_BTILE = _o.take(C.N_SPACES)  # building row
 
 # ---- bonus cards ----
-BON_STRIP = _o.take(5)
+BON_STRIP = _o.take(C.BOARD_COLS)
 BON_DECK = _o.take(C.N_BONUS)  # shuffled; next card at BON_POS
 BON_POS = _o.take()
 BON_DISC = _o.take()
@@ -135,7 +135,7 @@ PILE_N = _o.take(2)
 CURSOR = _o.take(2)
 
 # ---- compass, supply, Brussels ----
-COMP = _o.take(6)
+COMP = _o.take(C.COMPASS_TILES)
 NEEDLE = _o.take(2)
 SUP = _o.take(4)
 BR_USES = _o.take(4)

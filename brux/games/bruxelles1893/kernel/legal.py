@@ -29,7 +29,7 @@ def can_perform(s, p, t):
                     return True
         return False
     if t == C.T_S:
-        for w in range(5):
+        for w in range(C.N_COLOURS):
             if s[o + L.S_WORKS + w] > 0 and not shop_blocks(s, w):
                 return True
         return False
@@ -64,13 +64,13 @@ def compute_legal(s):
             # advancing n; the slot after the last one kept is overwritten by the PASS action below.
             for r in range(s[L.AREA], s[L.AREA + 1] + 1):
                 for c in range(s[L.AREA + 2], s[L.AREA + 3] + 1):
-                    sp = (r * 5 + c) & SPACE_MASK
+                    sp = (r * C.BOARD_COLS + c) & SPACE_MASK
                     s[L.LEGAL + n] = base + sp
                     n += s[L.SP_OCC + sp] == C.EMPTY
         elif an:
             for r in range(s[L.AREA], s[L.AREA + 1] + 1):
                 for c in range(s[L.AREA + 2], s[L.AREA + 3] + 1):
-                    sp = r * 5 + c
+                    sp = r * C.BOARD_COLS + c
                     if s[L.SP_OCC + sp] == C.EMPTY and s[L.SP_BOWN + sp] < 0:
                         n = add(s, n, base + sp)
         if d == C.D_MAIN:
@@ -96,7 +96,7 @@ def compute_legal(s):
                 if abs(cr - s[L.CURSOR]) + abs(cc - s[L.CURSOR + 1]) <= steps:
                     n = add(s, n, C.A_CURSOR + (cr - 2) * 5 + cc - 2)
     elif d == C.D_SELL:
-        for w in range(5):
+        for w in range(C.N_COLOURS):
             if s[o + L.S_WORKS + w] > 0 and not shop_blocks(s, w):
                 n = add(s, n, C.A_SELL + w)
     elif d == C.D_PILE:
@@ -144,10 +144,10 @@ def compute_legal(s):
                     n = add(s, n, C.A_PAYWSI + w * 49 + st * 7 + i)
     elif d == C.D_NEEDLE:
         for k in range(2):
-            if (s[L.NEEDLE + k] + 1) % 6 != s[L.NEEDLE + 1 - k]:
+            if (s[L.NEEDLE + k] + 1) % C.COMPASS_TILES != s[L.NEEDLE + 1 - k]:
                 n = add(s, n, C.A_NEEDLE + k)
     elif d == C.D_PLACE:
-        for sp in range(25):
+        for sp in range(C.N_SPACES):
             if s[L.SP_OCC + sp] == C.EMPTY and s[L.SP_BOWN + sp] < 0:
                 n = add(s, n, C.A_PLACE + sp)
     elif d == C.D_PARK:
@@ -163,14 +163,14 @@ def compute_legal(s):
             if s[L.SUP + m] > 0:
                 n = add(s, n, C.A_GAIN + m)
     elif d == C.D_POWER:
-        b = L.P_BON + s[L.C_CARD] * 5
+        b = L.P_BON + s[L.C_CARD] * C.BONUS_FIELDS
         p1 = s[b]
         p2 = s[b + 1]
         n = add(s, n, C.A_POWER + min(p1, p2))
         n = add(s, n, C.A_POWER + max(p1, p2))
     elif d == C.D_BONUS:
         n = add(s, n, C.A_USE)
-        if s[L.P_BON + s[L.C_CARD] * 5 + 3] >= 1:
+        if s[L.P_BON + s[L.C_CARD] * C.BONUS_FIELDS + C.BF_VP] >= 1:
             for k in range(4):
                 if s[o + L.S_TUCKED + k] == 0:
                     n = add(s, n, C.A_TUCK + k)

@@ -9,15 +9,15 @@ from .base import chance, draw_coloured, players, seat, shuffle, theatre_draw, t
 
 @njit(**JIT)
 def set_strip_types(s):
-    for r in range(5):
-        base = L.P_STRIPS + (s[L.STRIP + r] * 2 + s[L.SIDE + r]) * 5
-        for c in range(5):
-            s[L.SP_TYPE + r * 5 + c] = s[base + c]
+    for r in range(C.BOARD_ROWS):
+        base = L.P_STRIPS + (s[L.STRIP + r] * C.STRIP_SIDES + s[L.SIDE + r]) * C.BOARD_COLS
+        for c in range(C.BOARD_COLS):
+            s[L.SP_TYPE + r * C.BOARD_COLS + c] = s[base + c]
 
 
 @njit(**JIT)
 def deal_bonus(s):
-    for c in range(5):
+    for c in range(C.BOARD_COLS):
         s[L.BON_STRIP + c] = s[L.BON_DECK + s[L.BON_POS]]
         s[L.BON_POS] += 1
 
@@ -27,14 +27,14 @@ def setup(s):
     """Rule 3 (chance order: strips, sides, theatre, Stock Exchange, coloured, black, starting works,
     compass, bonus cards)."""
     n = players(s)
-    for r in range(5):
+    for r in range(C.BOARD_ROWS):
         s[L.STRIP + r] = r
-    shuffle(s, L.STRIP, 5)
-    for r in range(5):
+    shuffle(s, L.STRIP, C.BOARD_ROWS)
+    for r in range(C.BOARD_ROWS):
         side = s[L.P_STRIP_SIDE]
-        s[L.SIDE + r] = chance(s, 2) if side == 2 else side
+        s[L.SIDE + r] = chance(s, C.STRIP_SIDES) if side == C.SIDE_RANDOM else side
     set_strip_types(s)
-    for sp in range(25):
+    for sp in range(C.N_SPACES):
         s[L.SP_OCC + sp] = C.EMPTY
         s[L.SP_BOWN + sp] = -1
     for p in range(n):
@@ -74,9 +74,9 @@ def setup(s):
     for p in range(n):
         w = draw_coloured(s)
         s[seat(p) + L.S_WORKS + w] += 1
-    for i in range(6):
+    for i in range(C.COMPASS_TILES):
         s[L.COMP + i] = i
-    shuffle(s, L.COMP, 6)
+    shuffle(s, L.COMP, C.COMPASS_TILES)
     s[L.NEEDLE] = 0
     s[L.NEEDLE + 1] = 3
     for i in range(C.N_BONUS):
@@ -119,7 +119,8 @@ def score_shields(s):
             for p in range(n):
                 s[L.SCR + p] = 0
             neutral = 0
-            for sp in (r * 5 + c, r * 5 + c + 1, r * 5 + c + 5, r * 5 + c + 6):
+            sp0 = r * C.BOARD_COLS + c
+            for sp in (sp0, sp0 + 1, sp0 + C.BOARD_COLS, sp0 + C.BOARD_COLS + 1):
                 q = s[L.SP_OCC + sp]
                 if q == C.EMPTY:
                     full = False
@@ -177,7 +178,7 @@ def brussels_majority(s):
 def end_of_turn(s):
     """7.1, then the next round's counters."""
     n = players(s)
-    for sp in range(25):
+    for sp in range(C.N_SPACES):
         q = s[L.SP_OCC + sp]
         if 0 <= q < C.NEUTRAL:
             s[seat(q) + L.S_SUPPLY] += 1
@@ -204,7 +205,7 @@ def end_of_turn(s):
         s[L.TH_DISCN] += 1
         s[L.TH_DISP] = -1
     theatre_shift(s)
-    for c in range(5):
+    for c in range(C.BOARD_COLS):
         if s[L.BON_STRIP + c] >= 0:
             s[L.BON_DISC] += 1
     deal_bonus(s)
@@ -228,7 +229,7 @@ def final_scoring(s):
         built = 6 - s[o + L.S_TILES] - s[o + L.S_TILES + 1] - s[o + L.S_TILES + 2]
         gain(s, p, C.V_BUILDINGS, built * s[L.P_ARV + s[o + L.S_TRACK + C.TR_AR] - 1])
         works = 0
-        for c in range(5):
+        for c in range(C.N_COLOURS):
             works += s[o + L.S_WORKS + c]
         figs = 0
         for f in range(C.N_FIGURES):
@@ -255,5 +256,5 @@ def multiplier(s, p, k):
     o = seat(p)
     m = 1
     for i in range(s[o + L.S_ROWN + k]):
-        m += s[L.P_BON + s[o + L.S_ROWS + k * 5 + i] * 5 + 3]
+        m += s[L.P_BON + s[o + L.S_ROWS + k * C.ROW_CAP + i] * C.BONUS_FIELDS + C.BF_VP]
     return m
