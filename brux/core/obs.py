@@ -6,7 +6,7 @@ docs' tables (`ObsLayout.markdown`), the OpenSpiel tensors, the vector environme
 description: `layout.slice(name)` is where a piece lies in the vector.
 
     OBS = ObsLayout(
-        Piece("seat", 4, "one-hot: the observing seat"),
+        Piece("seat", 4, "one-hot: the observing seat", low=0, high=1),
         Piece("round", 1, "round being played", source=L.G_ROUND),
     )
     copy_pieces(s, out, OBS.copies)   # inside the game's observe hook: every `source` piece, allocation-free
@@ -20,20 +20,33 @@ import numpy as np
 
 from brux.core.jit import TINY, njit
 
+Bound = float | tuple[float, ...]
+
 
 @dataclass(frozen=True)
 class Piece:
     """`size` consecutive observation values named `name`; `source` is the state offset they are copied from
-    (None: written by the game's observe hook)."""
+    (None: written by the game's observe hook). Every value lies within `low .. high` (inclusive; one bound for
+    the whole piece or one per value; a state schema's `piece` gives those of the fields it copies)."""
 
     name: str
     size: int
     meaning: str
     source: int | None = None
+    low: Bound = -np.inf
+    high: Bound = np.inf
+
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """(low, high) of each value, float32."""
+        lo, hi = (np.broadcast_to(np.asarray(b, np.float64), (self.size,)) for b in (self.low, self.high))
+        if (lo > hi).any():
+            raise ValueError(f"observation piece {self.name!r}: low above high")
+        return lo.astype(np.float32), hi.astype(np.float32)
 
 
 class ObsLayout:
-    """Consecutive pieces of an observation vector; `size` values in all."""
+    """Consecutive pieces of an observation vector; `size` values in all, each within `low .. high` (float32
+    arrays: the bounds of the pieces)."""
 
     def __init__(self, *pieces: Piece) -> None:
         names = [p.name for p in pieces]
@@ -48,6 +61,9 @@ class ObsLayout:
             self.offset[p.name] = at
             at += p.size
         self.size = at
+        bounds = [p.bounds() for p in pieces]
+        self.low = np.concatenate([b[0] for b in bounds]) if pieces else np.zeros(0, np.float32)
+        self.high = np.concatenate([b[1] for b in bounds]) if pieces else np.zeros(0, np.float32)
         # (observation offset, state offset, size) of every piece copied from the state, for copy_pieces
         self.copies = np.array([(self.offset[p.name], p.source, p.size) for p in pieces if p.source is not None],
                                np.int64).reshape(-1, 3)
