@@ -104,10 +104,13 @@ Item = Field | Block | Mark
 
 class Schema:
     """The fields of a state, in declaration order: `offsets` (name -> offset; relative inside a block, the
-    block's size under its `size_name`), `size` values in all, per-value bounds `low` / `high` (int64 arrays)."""
+    block's size under its `size_name`), per-value bounds `low` / `high` (int64 arrays). The fields start at
+    offset `start` (0: the whole state; more: a run of fields inside a layout built with `Offsets`) and end before
+    `size`."""
 
-    def __init__(self, *items: Item) -> None:
+    def __init__(self, *items: Item, start: int = 0) -> None:
         self.items = items
+        self.start = start
         self.offsets: dict[str, int] = {}
         self.fields: dict[str, Field] = {}  # top-level fields by name
         self.blocks: dict[str, Block] = {}
@@ -116,9 +119,9 @@ class Schema:
         self._cells: list[tuple[str, Field]] = []  # (label, field) of every value, for messages and pieces
         for item in items:
             if isinstance(item, Mark):
-                self._name(item.name, len(low))
+                self._name(item.name, start + len(low))
             elif isinstance(item, Field):
-                self._name(item.name, len(low))
+                self._name(item.name, start + len(low))
                 self.fields[item.name] = item
                 for j in range(item.n):
                     low.append(item.low)
@@ -126,7 +129,7 @@ class Schema:
                     self._cells.append((item.name if item.n == 1 else f"{item.name}[{j}]", item))
             else:
                 self._block(item, low, high)
-        self.size = len(low)
+        self.size = start + len(low)
         self.low = np.array(low, np.int64)
         self.high = np.array(high, np.int64)
 
@@ -136,7 +139,7 @@ class Schema:
         self.offsets[name] = offset
 
     def _block(self, b: Block, low: list[int], high: list[int]) -> None:
-        self._name(b.name, len(low))
+        self._name(b.name, self.start + len(low))
         self._name(b.size_name, b.stride)
         self.blocks[b.name] = b
         at = 0
@@ -175,18 +178,21 @@ class Schema:
         """The observation piece copying fields `first` .. `last` of the state, with their bounds; ValueError if
         one of them is hidden from every seat."""
         o, n = self.span(first, last)
-        hidden = sorted({label for label, f in self._cells[o:o + n] if f.vis == "nobody"})
+        i = o - self.start
+        hidden = sorted({label for label, f in self._cells[i:i + n] if f.vis == "nobody"})
         if hidden:
             raise ValueError(f"observation piece {name!r} would show fields no seat sees: {', '.join(hidden)}")
-        return Piece(name, n, meaning, o, low=tuple(float(x) for x in self.low[o:o + n]),
-                     high=tuple(float(x) for x in self.high[o:o + n]))
+        return Piece(name, n, meaning, o, low=tuple(float(x) for x in self.low[i:i + n]),
+                     high=tuple(float(x) for x in self.high[i:i + n]))
 
     def violations(self, s: np.ndarray) -> list[str]:
-        """Every state value outside its declared bounds, as readable problems (empty: all within)."""
-        if s.shape != (self.size,):
-            return [f"state has shape {s.shape}, the schema declares {self.size} values"]
-        bad = np.flatnonzero((s < self.low) | (s > self.high))
-        return [f"{self._cells[i][0]} = {int(s[i])} outside {int(self.low[i])} .. {int(self.high[i])}" for i in bad]
+        """Every value of state `s` this schema declares that lies outside its bounds, as readable problems (empty:
+        all within)."""
+        if s.ndim != 1 or len(s) < self.size or (self.start == 0 and len(s) != self.size):
+            return [f"state has shape {s.shape}, the schema declares values {self.start} .. {self.size - 1}"]
+        v = s[self.start:self.size]
+        bad = np.flatnonzero((v < self.low) | (v > self.high))
+        return [f"{self._cells[i][0]} = {int(v[i])} outside {int(self.low[i])} .. {int(self.high[i])}" for i in bad]
 
 
 def _insert(fields: Sequence[Field], after: Mapping[str, Iterable[Field]]) -> tuple[Field, ...]:

@@ -7,6 +7,7 @@ block per seat, and the cached legal actions of the pending decision. Codes: cod
 
 from brux.core.layout import Offsets
 from brux.core.obs import ObsLayout, Piece
+from brux.core.schema import Field, header
 
 from . import codes as C
 
@@ -14,6 +15,7 @@ MAX_PLAYERS = 5
 BR_CAP = 48  # assistants on one Brussels action (5 seats x 9 assistants at most)
 STACK_CAP = 24  # continuation entries
 PILE_CAP = 30
+MAX_ROUND = 6  # num_rounds <= 5; the round counter passes it once at the end
 
 _o = Offsets()
 
@@ -62,19 +64,13 @@ P_WVP = _o.take(7)
 P_DOT = _o.take(10)  # colour: dr, dc
 PARAMS_SIZE = _o.size
 
-# ---- header ----
-G_SEED = _o.take()
-G_RNG_KEY = _o.take()
-G_RNG_CTR = _o.take()
-G_ROUND = _o.take()
-G_CUR = _o.take()  # seat deciding, -1 when over
-G_PENDING = _o.take()  # decision code, D_NONE while the machine runs
-G_OVER = _o.take()
-G_PHASE = _o.take()
-G_FIRST = _o.take()  # first player (Manneken Pis)
-G_DECISIONS = _o.take()
-G_AUTO = _o.take()
-G_EXH_BY = _o.take()  # seat that took this round's exhibition tile, -1
+# ---- header: the kit's (brux.core.schema.header); pending D_NONE while the machine runs ----
+HEADER = _o.schema(*header(MAX_PLAYERS, len(C.DECISIONS), MAX_ROUND, after={
+    "G_OVER": (Field("G_PHASE", kind="code", high=C.PH_OVER, meaning="codes.PH_*"),
+               Field("G_FIRST", kind="seat", high=MAX_PLAYERS - 1, meaning="first player (Manneken Pis)")),
+    "G_AUTO": (Field("G_EXH_BY", kind="seat", low=-1, high=MAX_PLAYERS - 1,
+                     meaning="seat that took this round's exhibition tile, -1"),)}))
+globals().update(HEADER.offsets)
 
 # ---- decision context ----
 C_TURN = _o.take()  # seat whose turn it is (Action phase)
@@ -183,8 +179,8 @@ STATE_SIZE = _o.size
 OBS = ObsLayout(
     Piece("seat", MAX_PLAYERS, "one-hot: the observing seat"),
     Piece("players_rounds", 2, "players, rounds (P_PLAYERS, P_ROUNDS)", P_PLAYERS),
-    Piece("header", G_EXH_BY - G_ROUND + 1, "G_ROUND .. G_EXH_BY: round, seat deciding, pending decision "
-          "(codes.D_*), over, phase, first player, decisions, automatic decisions, exhibition taker", G_ROUND),
+    HEADER.piece("header", "G_ROUND .. G_EXH_BY: round, seat deciding, pending decision (codes.D_*), over, phase, "
+                 "first player, decisions, automatic decisions, exhibition taker", "G_ROUND", "G_EXH_BY"),
     Piece("context", IP_FIG - C_TURN + 1, "C_TURN .. IP_FIG: the decision context, works and figure in play",
           C_TURN),
     Piece("stock_exchange", 1, "this round's Stock Exchange card (SE_CARD)", SE_CARD),

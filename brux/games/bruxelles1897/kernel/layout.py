@@ -10,6 +10,7 @@ Codes used in the fields are listed in `codes.py`.
 
 from brux.core.layout import Offsets
 from brux.core.obs import ObsLayout, Piece
+from brux.core.schema import Field, header
 
 from . import codes as C
 
@@ -21,6 +22,8 @@ DECK_CAP = 40  # capacity of each deck (cards of one kind)
 BRU_CAP = 40  # capacity of each Brussels card's list of architects
 LEGAL_CAP = 112  # capacity of the legal-action cache
 FACE_MAX = 20  # largest architect face value the rule parameters allow
+MAX_ROUND = 21  # rounds <= 20; the round counter passes it once at the end
+MONEY_CARDS_MAX = 99  # components.money_cards <= 99
 N_SOURCES = C.N_SOURCES
 OPENINGS_PER_SEAT = 2  # opening codes recorded per seat: its first two round-1 MAIN decisions
 NEUTRAL_PLAYERS = 2  # the player count with neutral architects in the bottom corners of the area
@@ -84,20 +87,14 @@ P_ROWS = _o.take()
 P_AFFORD = _o.take(FACE_MAX + 1)  # by money 0..FACE_MAX: bit 2t + f set when face f of type t is affordable
 PARAMS_SIZE = _o.size
 
-# ---- header ----
-G_SEED = _o.take()
-G_RNG_KEY = _o.take()
-G_RNG_CTR = _o.take()
-G_ROUND = _o.take()
-G_START = _o.take()
-G_CUR = _o.take()  # seat deciding, -1 when over
-G_PENDING = _o.take()  # decision code, -1 when over
-G_OVER = _o.take()
-G_EXH_HOLDER = _o.take()  # -1: in the exhibition area
-G_NPASSED = _o.take()
-G_DECISIONS = _o.take()  # decisions taken by players
-G_AUTO = _o.take()  # single-option decisions taken automatically
-G_MONEY_DECK = _o.take()
+# ---- header: the kit's (brux.core.schema.header) ----
+HEADER = _o.schema(*header(MAX_PLAYERS, len(C.DECISION_NAMES), MAX_ROUND, after={
+    "G_ROUND": (Field("G_START", kind="seat", high=MAX_PLAYERS - 1, meaning="start seat"),),
+    "G_OVER": (Field("G_EXH_HOLDER", kind="seat", low=-1, high=MAX_PLAYERS - 1,
+                     meaning="exhibition holder, -1: in the exhibition area"),
+               Field("G_NPASSED", high=MAX_PLAYERS, meaning="seats passed")),
+    "G_AUTO": (Field("G_MONEY_DECK", high=MONEY_CARDS_MAX, meaning="money cards in the deck"),)}))
+globals().update(HEADER.offsets)
 
 # ---- turn context ----
 C_ACTOR = _o.take()  # seat whose turn it is
@@ -187,9 +184,9 @@ STATE_SIZE = _o.size
 OBS = ObsLayout(
     Piece("seat", MAX_PLAYERS, "one-hot: the observing seat"),
     Piece("players_rounds", 2, "players, rounds (P_PLAYERS, P_ROUNDS)", P_PLAYERS),
-    Piece("header", G_MONEY_DECK - G_ROUND + 1, "G_ROUND .. G_MONEY_DECK: round, start seat, seat deciding, "
-          "pending decision (codes.D_*), over, exhibition holder, seats passed, decisions, automatic decisions, "
-          "money cards in the deck", G_ROUND),
+    HEADER.piece("header", "G_ROUND .. G_MONEY_DECK: round, start seat, seat deciding, pending decision "
+                 "(codes.D_*), over, exhibition holder, seats passed, decisions, automatic decisions, money cards in "
+                 "the deck", "G_ROUND", "G_MONEY_DECK"),
     Piece("context", C_MAJ_COLS - C_ACTOR + 1, "C_ACTOR .. C_MAJ_COLS: the turn context of the pending decision "
           "(C_MAJ_COLS packed as in the state)", C_ACTOR),
     Piece("majority_arms", MAX_PLAYERS, "coats of arms won by each seat in the majority phase (C_MAJ_ARMS "

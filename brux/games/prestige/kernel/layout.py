@@ -9,6 +9,7 @@ of legal actions of the pending decision. Codes used in the fields are in `codes
 
 from brux.core.layout import Offsets
 from brux.core.obs import ObsLayout, Piece
+from brux.core.schema import Field, header
 
 from . import codes as C
 from .codes import MAX_PLAYERS, N_CARDS, N_COLS, N_HEADS, N_LEVELS, N_MC, N_NODES, N_SOURCES, N_YELLOW, SLOTS
@@ -19,6 +20,7 @@ MAX_ROWS = 24  # T7 rows
 MAX_ORDERS = MAX_SPACES  # orders of a season = occupied B spaces
 MAX_PLANT_SLOTS = 8
 LEGAL_CAP = 128
+N_STAGES = 12  # flow.ST_*
 
 _o = Offsets()
 
@@ -87,20 +89,15 @@ P_YELLOW = _o.take(N_YELLOW * C.YF_SIZE)  # T13
 P_CARDS = _o.take(N_CARDS * C.CARD_FIELDS)  # T14 per card: symbol, spring, summer, autumn, winter event
 PARAMS_SIZE = _o.size
 
-# ---- header ----
-G_SEED = _o.take()
-G_RNG_KEY = _o.take()
-G_RNG_CTR = _o.take()
-G_ROUND = _o.take()  # 1..12
-G_PHASE = _o.take()
-G_CUR = _o.take()  # seat deciding, -1 when over
-G_PENDING = _o.take()  # decision code, -1 when none / over
-G_OVER = _o.take()
-G_DECISIONS = _o.take()
-G_AUTO = _o.take()
-G_STAGE = _o.take()  # flow machine stage (flow.ST_*)
-G_IDX = _o.take()  # loop index of the stage
-G_ACTIVE = _o.take()  # active event code, -1 none
+# ---- header: the kit's (brux.core.schema.header), season 1..12, pending -1 when none / over ----
+HEADER = _o.schema(*header(MAX_PLAYERS, len(C.DECISIONS), C.ROUNDS, after={
+    "G_ROUND": (Field("G_PHASE", kind="code", high=C.PH_OVER, meaning="codes.PH_*"),),
+    "G_AUTO": (Field("G_STAGE", kind="code", high=N_STAGES - 1, meaning="flow machine stage (flow.ST_*)"),
+               Field("G_IDX", high=max(MAX_PLAYERS, MAX_ORDERS), meaning="loop index of the stage: a seat or "
+                     "an order"),
+               Field("G_ACTIVE", kind="code", low=C.EV_NONE, high=len(C.EVENTS) - 1,
+                     meaning="active event code, -1 none"))}))
+globals().update(HEADER.offsets)
 
 # ---- decision context ----
 C_AREA = _o.take()
@@ -220,8 +217,8 @@ STATE_SIZE = _o.size
 OBS = ObsLayout(
     Piece("seat", MAX_PLAYERS, "one-hot: the observing seat"),
     Piece("players", 1, "players (P_PLAYERS)", P_PLAYERS),
-    Piece("header", G_ACTIVE - G_ROUND + 1, "G_ROUND .. G_ACTIVE: season, phase, seat deciding, pending decision "
-          "(codes.D_*), over, decisions, automatic decisions, flow stage and index, active event", G_ROUND),
+    HEADER.piece("header", "G_ROUND .. G_ACTIVE: season, phase, seat deciding, pending decision (codes.D_*), over, "
+                 "decisions, automatic decisions, flow stage and index, active event", "G_ROUND", "G_ACTIVE"),
     Piece("context", C_OPEN - C_AREA + 1, "C_AREA .. C_OPEN: the decision context", C_AREA),
     Piece("board", LB - ORDER, "ORDER .. MC: turn order, sick marks, next order, priorities, action tracks, plant "
           "slots, labour, heads, land tiles, discs, links and markets", ORDER),
