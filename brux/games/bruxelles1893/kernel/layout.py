@@ -16,6 +16,9 @@ BR_CAP = 48  # assistants on one Brussels action (5 seats x 9 assistants at most
 STACK_CAP = 24  # continuation entries
 PILE_CAP = 30
 MAX_ROUND = 6  # num_rounds <= 5; the round counter passes it once at the end
+# Bound of a seat's money and VP (and of the few state values that grow with them): a game at the parameter
+# limits has fewer than 20,000 decisions (length.py), none of which moves money or VP by 50,000 or more.
+VALUE_MAX = 10**9
 
 _o = Offsets()
 
@@ -177,28 +180,32 @@ STATE_SIZE = _o.size
 # chance stream (hidden); the rule parameters (fixed for a game; `game.flat`); the continuation stack, scratch and
 # legal-action cache (the pending decision, its context and the mask give what they hold).
 OBS = ObsLayout(
-    Piece("seat", MAX_PLAYERS, "one-hot: the observing seat"),
-    Piece("players_rounds", 2, "players, rounds (P_PLAYERS, P_ROUNDS)", P_PLAYERS),
+    Piece("seat", MAX_PLAYERS, "one-hot: the observing seat", low=0, high=1),
+    Piece("players_rounds", 2, "players, rounds (P_PLAYERS, P_ROUNDS)", P_PLAYERS, low=(2, 3), high=(MAX_PLAYERS, 5)),
     HEADER.piece("header", "G_ROUND .. G_EXH_BY: round, seat deciding, pending decision (codes.D_*), over, phase, "
                  "first player, decisions, automatic decisions, exhibition taker", "G_ROUND", "G_EXH_BY"),
     Piece("context", IP_FIG - C_TURN + 1, "C_TURN .. IP_FIG: the decision context, works and figure in play",
-          C_TURN),
-    Piece("stock_exchange", 1, "this round's Stock Exchange card (SE_CARD)", SE_CARD),
-    Piece("area", 5, "AREA_SHIELD, then the area's row0, row1, col0, col1", AREA_SHIELD),
+          C_TURN, low=-1, high=C.N_COLOURED + C.N_BLACK),
+    Piece("stock_exchange", 1, "this round's Stock Exchange card (SE_CARD)", SE_CARD, low=0, high=C.N_SE - 1),
+    Piece("area", 5, "AREA_SHIELD, then the area's row0, row1, col0, col1", AREA_SHIELD, low=-1, high=15),
     Piece("board", SP_BTILE + 25 - STRIP, "STRIP, SIDE (5 each), then SP_TYPE, SP_OCC, SP_BID, SP_BOWN, SP_BTILE "
-          "(25 spaces each)", STRIP),
-    Piece("bonus_strip", 5, "bonus card on each strip (BON_STRIP)", BON_STRIP),
-    Piece("bonus_deck", 2, "bonus cards dealt (BON_POS), bonus discard (BON_DISC)", BON_POS),
-    Piece("theatre_display", 4, "Royal Theatre display (figure codes)", TH_DISP),
-    Piece("theatre_deck", 1, "cards in the theatre deck (TH_DN)", TH_DN),
-    Piece("theatre_discard", C.N_THEATRE + 1, "theatre discard pile (TH_DISC), then its size (TH_DISCN)", TH_DISC),
-    Piece("stacks", 1, "cards in the coloured stack (CST_N)", CST_N),
-    Piece("black_stack", 1, "cards in the black stack (KST_N)", KST_N),
-    Piece("piles", CURSOR + 2 - PILE, "PILE (2 x PILE_CAP, bottom to top), PILE_N, CURSOR", PILE),
+          "(25 spaces each)", STRIP, low=-1, high=VALUE_MAX),
+    Piece("bonus_strip", 5, "bonus card on each strip (BON_STRIP)", BON_STRIP, low=-1, high=C.N_BONUS - 1),
+    Piece("bonus_deck", 2, "bonus cards dealt (BON_POS), bonus discard (BON_DISC)", BON_POS, low=0, high=C.N_BONUS),
+    Piece("theatre_display", 4, "Royal Theatre display (figure codes)", TH_DISP, low=-1, high=C.N_FIGURES - 1),
+    Piece("theatre_deck", 1, "cards in the theatre deck (TH_DN)", TH_DN, low=0, high=C.N_THEATRE),
+    Piece("theatre_discard", C.N_THEATRE + 1, "theatre discard pile (TH_DISC), then its size (TH_DISCN)", TH_DISC,
+          low=-1, high=C.N_THEATRE),
+    Piece("stacks", 1, "cards in the coloured stack (CST_N)", CST_N, low=0, high=C.N_COLOURED),
+    Piece("black_stack", 1, "cards in the black stack (KST_N)", KST_N, low=0, high=C.N_BLACK),
+    Piece("piles", CURSOR + 2 - PILE, "PILE (2 x PILE_CAP, bottom to top), PILE_N, CURSOR", PILE,
+          low=-1, high=PILE_CAP),
     Piece("compass", BR_N + 4 - COMP, "COMP, NEEDLE, SUP, BR_USES, BR_N: compass, supply, Brussels uses and "
-          "assistants", COMP),
-    Piece("brussels", 4 * MAX_PLAYERS, "assistants of seat q on Brussels action b at b * MAX_PLAYERS + q"),
-    Piece("seats", MAX_PLAYERS * SEAT_SIZE, "seat q's block (S_* fields, SEAT_SIZE each) at q * SEAT_SIZE", SEATS),
+          "assistants", COMP, low=0, high=BR_CAP),
+    Piece("brussels", 4 * MAX_PLAYERS, "assistants of seat q on Brussels action b at b * MAX_PLAYERS + q",
+          low=0, high=BR_CAP),
+    Piece("seats", MAX_PLAYERS * SEAT_SIZE, "seat q's block (S_* fields, SEAT_SIZE each) at q * SEAT_SIZE", SEATS,
+          low=-VALUE_MAX, high=VALUE_MAX),
 )
 OBS_SEAT = OBS.offset["seat"]
 OBS_BRUSSELS = OBS.offset["brussels"]

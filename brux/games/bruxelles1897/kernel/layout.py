@@ -24,6 +24,9 @@ LEGAL_CAP = 112  # capacity of the legal-action cache
 FACE_MAX = 20  # largest architect face value the rule parameters allow
 MAX_ROUND = 21  # rounds <= 20; the round counter passes it once at the end
 MONEY_CARDS_MAX = 99  # components.money_cards <= 99
+# Bound of a seat's money and VP (and of the few state values that grow with them): a game at the parameter
+# limits has fewer than 20,000 decisions (length.py), none of which moves money or VP by 50,000 or more.
+VALUE_MAX = 10**9
 N_SOURCES = C.N_SOURCES
 OPENINGS_PER_SEAT = 2  # opening codes recorded per seat: its first two round-1 MAIN decisions
 NEUTRAL_PLAYERS = 2  # the player count with neutral architects in the bottom corners of the area
@@ -182,27 +185,30 @@ STATE_SIZE = _o.size
 # Not in it: the deck orders and the chance stream (hidden), the rule parameters (fixed for a game; `game.flat`),
 # the legal-action cache (the mask gives it) and the area's card index (A_KIND gives it).
 OBS = ObsLayout(
-    Piece("seat", MAX_PLAYERS, "one-hot: the observing seat"),
-    Piece("players_rounds", 2, "players, rounds (P_PLAYERS, P_ROUNDS)", P_PLAYERS),
+    Piece("seat", MAX_PLAYERS, "one-hot: the observing seat", low=0, high=1),
+    Piece("players_rounds", 2, "players, rounds (P_PLAYERS, P_ROUNDS)", P_PLAYERS, low=(2, 1), high=(MAX_PLAYERS, 20)),
     HEADER.piece("header", "G_ROUND .. G_MONEY_DECK: round, start seat, seat deciding, pending decision "
                  "(codes.D_*), over, exhibition holder, seats passed, decisions, automatic decisions, money cards in "
                  "the deck", "G_ROUND", "G_MONEY_DECK"),
     Piece("context", C_MAJ_COLS - C_ACTOR + 1, "C_ACTOR .. C_MAJ_COLS: the turn context of the pending decision "
-          "(C_MAJ_COLS packed as in the state)", C_ACTOR),
+          "(C_MAJ_COLS packed as in the state)", C_ACTOR, low=-1, high=2 ** (MAX_PLAYERS * COLS) - 1),
     Piece("majority_arms", MAX_PLAYERS, "coats of arms won by each seat in the majority phase (C_MAJ_ARMS "
-          "unpacked)"),
-    Piece("majority_brussels", 1, "bit mask of the seats with the Brussels majority (C_MAJ_WIN)", C_MAJ_WIN),
+          "unpacked)", low=0, high=MAX_SPACES),
+    Piece("majority_brussels", 1, "bit mask of the seats with the Brussels majority (C_MAJ_WIN)", C_MAJ_WIN,
+          low=0, high=ALL_SEATS),
     Piece("area", 4 * MAX_SPACES, "A_KIND, A_SUB, A_OWNER, A_VALUE of the 16 spaces (codes.SP_*; owner -1 neutral)",
-          A_KIND),
-    Piece("bonus", COLS, "bonus card under each column (codes.BONUS_*)", BONUS),
+          A_KIND, low=-1, high=FACE_MAX),
+    Piece("bonus", COLS, "bonus card under each column (codes.BONUS_*)", BONUS, low=0, high=C.N_BONUS - 1),
     Piece("brussels_len", 2 * C.N_BRUSSELS, "architects on each Brussels card, then its uses this round "
-          "(BRU_LEN, BRU_USES)", BRU_LEN),
+          "(BRU_LEN, BRU_USES)", BRU_LEN, low=0, high=BRU_CAP),
     Piece("brussels", C.N_BRUSSELS * MAX_PLAYERS * C.N_ARCH_TYPES, "architects on Brussels card c of seat q and "
-          "type t at c * 12 + q * 3 + t"),
-    Piece("deck_len", C.N_DECKS, "cards left in each deck (artwork, material, house, noble)", DECK_LEN),
+          "type t at c * 12 + q * 3 + t", low=0, high=BRU_CAP),
+    Piece("deck_len", C.N_DECKS, "cards left in each deck (artwork, material, house, noble)", DECK_LEN,
+          low=0, high=DECK_CAP),
     Piece("discard", C.N_DECKS * C.MAX_SUBTYPES, "discard pile counts: deck d, subtype k at d * MAX_SUBTYPES + k",
-          DISCARD),
-    Piece("seats", MAX_PLAYERS * SEAT_SIZE, "seat q's block (S_* fields, SEAT_SIZE each) at q * SEAT_SIZE", SEATS),
+          DISCARD, low=0, high=DECK_CAP),
+    Piece("seats", MAX_PLAYERS * SEAT_SIZE, "seat q's block (S_* fields, SEAT_SIZE each) at q * SEAT_SIZE", SEATS,
+          low=-VALUE_MAX, high=VALUE_MAX),
 )
 OBS_SEAT = OBS.offset["seat"]
 OBS_BRUSSELS = OBS.offset["brussels"]

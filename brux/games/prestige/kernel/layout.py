@@ -21,6 +21,9 @@ MAX_ORDERS = MAX_SPACES  # orders of a season = occupied B spaces
 MAX_PLANT_SLOTS = 8
 LEGAL_CAP = 128
 N_STAGES = 12  # flow.ST_*
+# Bound of a seat's money and VP (and of the few state values that grow with them): a game at the parameter
+# limits has fewer than 20,000 decisions (length.py), none of which moves money or VP by 50,000 or more.
+VALUE_MAX = 10**9
 
 _o = Offsets()
 
@@ -215,26 +218,30 @@ STATE_SIZE = _o.size
 # Not in it: the face-down event cards and dark tiles and the chance stream (hidden: an unrevealed one reads -1),
 # the rule parameters and tables (fixed for a game; `game.flat`) and the legal-action cache (the mask gives it).
 OBS = ObsLayout(
-    Piece("seat", MAX_PLAYERS, "one-hot: the observing seat"),
-    Piece("players", 1, "players (P_PLAYERS)", P_PLAYERS),
+    Piece("seat", MAX_PLAYERS, "one-hot: the observing seat", low=0, high=1),
+    Piece("players", 1, "players (P_PLAYERS)", P_PLAYERS, low=2, high=MAX_PLAYERS),
     HEADER.piece("header", "G_ROUND .. G_ACTIVE: season, phase, seat deciding, pending decision (codes.D_*), over, "
                  "decisions, automatic decisions, flow stage and index, active event", "G_ROUND", "G_ACTIVE"),
-    Piece("context", C_OPEN - C_AREA + 1, "C_AREA .. C_OPEN: the decision context", C_AREA),
+    Piece("context", C_OPEN - C_AREA + 1, "C_AREA .. C_OPEN: the decision context", C_AREA,
+          low=-1, high=max(2**N_MC - 1, N_COLS * 5, MAX_SPACES)),
     Piece("board", LB - ORDER, "ORDER .. MC: turn order, sick marks, next order, priorities, action tracks, plant "
-          "slots, labour, heads, land tiles, discs, links and markets", ORDER),
-    Piece("light_bonus", N_COLS, "light condition of each bonus column (LB)", LB),
-    Piece("dark_bonus", N_COLS, "dark condition of each bonus column (DB) once revealed, else -1"),
+          "slots, labour, heads, land tiles, discs, links and markets", ORDER, low=-1, high=VALUE_MAX),
+    Piece("light_bonus", N_COLS, "light condition of each bonus column (LB)", LB, low=0, high=9),
+    Piece("dark_bonus", N_COLS, "dark condition of each bonus column (DB) once revealed, else -1", low=-1, high=19),
     Piece("bonus_marks", EV_SS - LMARK, "LMARK .. YEL: light marks, light taken, dark revealed, dark claims, yellow "
-          "tiles", LMARK),
-    Piece("events_ss", 3, "event stack SS, top first: the revealed cards (EV_SS_POS of them), -1 for the others"),
-    Piece("events_ss_n", 2, "EV_SS_N, EV_SS_POS", EV_SS_N),
-    Piece("events_aw", 3, "event stack AW, top first: the revealed cards (EV_AW_POS of them), -1 for the others"),
-    Piece("events_aw_n", 2, "EV_AW_N, EV_AW_POS", EV_AW_N),
+          "tiles", LMARK, low=-1, high=MAX_PLAYERS),
+    Piece("events_ss", 3, "event stack SS, top first: the revealed cards (EV_SS_POS of them), -1 for the others",
+          low=-1, high=N_CARDS - 1),
+    Piece("events_ss_n", 2, "EV_SS_N, EV_SS_POS", EV_SS_N, low=0, high=3),
+    Piece("events_aw", 3, "event stack AW, top first: the revealed cards (EV_AW_POS of them), -1 for the others",
+          low=-1, high=N_CARDS - 1),
+    Piece("events_aw_n", 2, "EV_AW_N, EV_AW_POS", EV_AW_N, low=0, high=3),
     Piece("events", ORD_N - EV_CARD, "EV_CARD, EV_STACK, EV_USED, EV_USED_N: the face-up event and those used",
-          EV_CARD),
-    Piece("orders", 1 + MAX_ORDERS * OF_SIZE, "ORD_N, then the season's orders (OF_* fields, OF_SIZE each)", ORD_N),
+          EV_CARD, low=-1, high=N_CARDS),
+    Piece("orders", 1 + MAX_ORDERS * OF_SIZE, "ORD_N, then the season's orders (OF_* fields, OF_SIZE each)", ORD_N,
+          low=-1, high=VALUE_MAX),
     Piece("seats", MAX_PLAYERS * SEAT_SIZE, "seat q's block (S_* fields, SEAT_SIZE each) at q * SEAT_SIZE; "
-          "S_TARGETS as 0/1: the product has a legal target", SEATS),
+          "S_TARGETS as 0/1: the product has a legal target", SEATS, low=-VALUE_MAX, high=VALUE_MAX),
 )
 OBS_SEAT = OBS.offset["seat"]
 OBS_DARK = OBS.offset["dark_bonus"]
