@@ -227,3 +227,26 @@ def test_views_are_checked_with_overrides_of_any_fields():
     broken = state.to_dict()
     broken["bank"] += 1
     assert any("coins" in p for p in check_invariants(broken, overrides))
+
+
+@pytest.mark.parametrize("field, value, word", [
+    ("S_COINS", -1, "SEATS[1].S_COINS = -1 outside 0 .. "),
+    ("S_PICK", 2 * L.MAX_SLOTS, "SEATS[1].S_PICK[0] = 10 outside -1 .. 9"),
+    ("S_SRC", -3, "SEATS[1].S_SRC[0] = -3 outside 0 .. "),
+    ("G_OVER", 2, "G_OVER = 2 outside 0 .. 1"),
+    ("LOC", L.MAX_PLAYERS, "LOC[0] = 5 outside -4 .. 4"),
+    ("SLOT_COINS", -2, "SLOT_COINS[0] = -2 outside 0 .. "),
+])
+def test_a_field_outside_its_declared_bounds_is_caught(field, value, word):
+    """The layout's schema bounds every field: a corrupted value is reported by name, with the bank adjusted so that
+    coins are still conserved (a range problem, not a conservation one)."""
+    game = brux.load_game("lutece", players=3)
+    state = game.new_initial_state(seed=2)
+    assert check_invariants(state) == []
+    s = state.array
+    at = L.SEATS + L.SEAT_SIZE + L.SCHEMA[field] if field.startswith("S_") else L.SCHEMA[field]
+    if field in ("S_COINS", "SLOT_COINS"):
+        s[L.G_BANK] += s[at] - value
+    s[at] = value
+    problems = check_invariants(state)
+    assert any(p.startswith(word) for p in problems), problems

@@ -3,7 +3,9 @@
 Two entry points, both returning a list of readable problems (an empty list means every invariant holds):
 
 ``check_invariants(state_or_view, params=None, players=None)``
-    Invariants of a single position: coin conservation (the view shows each purse with the round's sealed stakes
+    Invariants of a single position: (given a ``State``) every state field within the bounds the layout declares
+    (``layout.SCHEMA``: no negative purse, stake, display coins, count or VP source, every code and card index in
+    range), coin conservation (the view shows each purse with the round's sealed stakes
     still in it, so purses + display coins + bank = 66), card conservation per deck (deck + display + tableaux +
     removed = the filtered deck size of rules 2.4), tableau-derived counts, the score recomputed independently
     (majorities, prestige, statue, legion, bazaars by brute force over subsets, fortune), majority VP in
@@ -20,7 +22,8 @@ Two entry points, both returning a list of readable problems (an empty list mean
 What the checks derive from a parameter set (each card's values, the filtered decks) is a ``CardTables``, built
 once per ``StepChecker`` and once per bare ``check_invariants`` call.
 
-Only the documented view (rules section 11, docs section 4) and the card tables are read.
+Besides the state's field bounds, only the documented view (rules section 11, docs section 4) and the card tables
+are read.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
+
+from .kernel import layout as L
 
 __all__ = ["DECISIONS", "RESOURCES", "VP_SOURCES", "CardTables", "StepChecker", "check_invariants",
            "reference_scores"]
@@ -243,16 +248,15 @@ def _position_problems(state_or_view: Any, view: dict[str, Any], tables: CardTab
     display = view["display"]
     if len(seats) != n:
         add(f"{len(seats)} seats for {n} players")
+    array = getattr(state_or_view, "array", None)
+    if array is not None:
+        problems.extend(L.SCHEMA.violations(array))
 
     # 1. Coins (stakes are inside the purses of the view).
     disp = [x for row in ("characters", "locations") for x in display[row]]
     total = sum(sd["coins"] for sd in seats) + sum(x["coins"] for x in disp if x) + view["bank"]
     if total != TOTAL_COINS:
         add(f"coins: purses + display + bank = {total}, not {TOTAL_COINS}")
-    if not all(sd["coins"] >= 0 for sd in seats):
-        add("a purse is negative")
-    if not all(x["coins"] >= 0 for x in disp if x):
-        add("display coins are negative")
 
     # 2. Cards.
     decks = tables.decks(n)
@@ -289,7 +293,7 @@ def _position_problems(state_or_view: Any, view: dict[str, Any], tables: CardTab
         count = view["decks"][deck] + on + view["removed"][deck]
         if count != len(ids):
             add(f"{deck}: deck + display + tableaux + removed = {count}, not {len(ids)}")
-        if not (view["decks"][deck] >= 0 and view["removed"][deck] >= 0):
+        if view["decks"][deck] < 0:
             add(f"{deck}: negative count")
 
     # Tableau-derived counts and the score.
@@ -317,8 +321,6 @@ def _position_problems(state_or_view: Any, view: dict[str, Any], tables: CardTab
             vp = sum(src.values())
             if vp != sd["vp"]:
                 add(f"seats[{p}]: sources sum to {vp}, vp {sd['vp']}")
-            if not min(src.values(), default=0) >= 0:
-                add(f"seats[{p}]: a negative VP source")
             for key in MAJ_KEYS:
                 if src[key] not in majority_values:
                     add(f"seats[{p}]: {key} = {src[key]}")
