@@ -9,7 +9,8 @@
         e.step(action)
 
 Agents are "player_0" .. Each observation is a dict: "observation", the seat's `State.observation` (float32;
-nothing it cannot see), and "action_mask" (int8, the legal actions; all zero when it is not that seat's turn).
+nothing it cannot see; its Box has the bounds of the game's observation pieces), and "action_mask" (int8, the
+legal actions; all zero when it is not that seat's turn).
 Rewards are given at the end: each seat's win share (1/k to each of the k winners).
 """
 
@@ -36,9 +37,9 @@ class BruxAEC(AECEnv):
         self.metadata = {**self.metadata, "name": f"brux_{game}_{players}p"}
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(players)]
-        n_obs, n_act = self.game.observation_shape[0], self.game.num_actions
+        layout, n_act = self.game.observation_layout, self.game.num_actions
         self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (n_obs,), np.float32),
+            "observation": spaces.Box(layout.low, layout.high, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (n_act,), np.int8)}) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n_act) for a in self.possible_agents}
         self.state_: brux.State | None = None

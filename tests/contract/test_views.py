@@ -7,8 +7,11 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import brux
+import brux.testing as bt
 from brux.agents import choose
 from brux.core.rules import HOOKS, Rules
 
@@ -156,3 +159,39 @@ def test_a_game_without_the_view_hooks_does_not_load(case):
     with pytest.raises(TypeError, match="kernel hooks missing observe"):
         Rules(rules.name, rules.min_players, rules.max_players, rules.vp_sources, hooks, rules.entry, rules.params,
               rules.view, rules.action_names, rules.opening_labels)
+
+
+
+def outside_bounds(layout, obs: np.ndarray) -> dict[str, float]:
+    """{piece: a value outside its bounds} over observation rows `obs` (empty: every value within)."""
+    obs = obs.reshape(-1, layout.size)
+    bad = np.flatnonzero(((obs < layout.low) | (obs > layout.high)).any(axis=0))
+    starts = np.array([layout.offset[p.name] for p in layout.pieces])
+    return {layout.pieces[np.searchsorted(starts, i, "right") - 1].name: float(obs[:, i].max()) for i in bad}
+
+
+def test_every_observation_lies_within_the_declared_bounds(case):
+    """Every piece declares finite bounds, and every observation of every seat in the case's game and in 32 random
+    games to their end (the vector env) lies within them."""
+    layout = case.game.observation_layout
+    unbounded = [p.name for p in layout.pieces if not all(np.isfinite(b).all() for b in p.bounds())]
+    assert unbounded == [] and (layout.low <= layout.high).all()
+    seen = np.array([s.observation(p) for s in case.states + [case.final] for p in range(case.game.players)])
+    assert outside_bounds(layout, seen) == {}
+    env = brux.VectorEnv(case.game, 32, master_seed=9)
+    obs, _ = env.reset()
+    finished = 0
+    while finished < 32:
+        assert outside_bounds(layout, obs) == {}
+        obs, _, _, done = env.step(env.random_actions())
+        finished += int(done.sum())
+
+
+@pytest.mark.parametrize("game", brux.list_games())
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_observations_of_states_under_random_parameters_lie_within_the_bounds(game, data):
+    state = data.draw(bt.played_states(game, params="random"))
+    layout = state.game.observation_layout
+    obs = np.array([state.observation(p) for p in range(state.game.players)])
+    assert outside_bounds(layout, obs) == {}

@@ -33,3 +33,13 @@ def test_observations_are_the_seats_views_and_rewards_the_win_shares():
             assert list(np.flatnonzero(obs["action_mask"])) == e.state_.legal_actions()
             e.step(int(rnd.choice(np.flatnonzero(obs["action_mask"]))))
     assert e.state_.is_terminal()
+
+
+@pytest.mark.parametrize("name", brux.list_games())
+def test_observation_space_has_the_bounds_of_the_observation_pieces(name):
+    e = env(name, get_rules(name).min_players)
+    box = e.observation_space("player_0")["observation"]
+    layout = e.game.observation_layout
+    np.testing.assert_array_equal(box.low, layout.low)
+    np.testing.assert_array_equal(box.high, layout.high)
+    assert np.isfinite(box.low).all() and np.isfinite(box.high).all() and box.shape == (layout.size,)
