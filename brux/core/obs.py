@@ -83,10 +83,16 @@ class ObsLayout:
         return {p.name: obs[self.slice(p.name)] for p in self.pieces}
 
     def markdown(self) -> str:
-        """The layout as a Markdown table (offset, size, name, meaning)."""
-        rows = ["| offset | size | piece | meaning |", "|---|---|---|---|"]
-        rows += [f"| {self.offset[p.name]} | {p.size} | `{p.name}` | {p.meaning} |" for p in self.pieces]
+        """The layout as a Markdown table (offset, size, name, range of its values, meaning)."""
+        rows = ["| offset | size | piece | range | meaning |", "|---|---|---|---|---|"]
+        rows += [f"| {self.offset[p.name]} | {p.size} | `{p.name}` | {_range(p)} | {p.meaning} |" for p in self.pieces]
         return "\n".join(rows)
+
+
+def _range(p: Piece) -> str:
+    """`low .. high` of a piece's values (the widest when they differ per value)."""
+    lo, hi = p.bounds()
+    return " .. ".join(f"{x:.0f}" if np.isfinite(x) else f"{x}" for x in (float(lo.min()), float(hi.max())))
 
 
 @njit(**TINY)

@@ -208,7 +208,9 @@ def _insert(fields: Sequence[Field], after: Mapping[str, Iterable[Field]]) -> tu
     return tuple(out)
 
 
-COUNT_MAX = 2**31 - 1  # bound of the decision counters: far above any game's length bound (length.py)
+# Bound of the decision counters: every game's length bound (length.py) at its parameter limits is below 400,000
+# decisions, a small fraction of this; exact in float32.
+COUNT_MAX = 2**24 - 1
 
 
 def header(max_players: int, decisions: int, max_rounds: int, *, round_low: int = 0,
