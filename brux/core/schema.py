@@ -109,7 +109,6 @@ class Schema:
     `size`."""
 
     def __init__(self, *items: Item, start: int = 0) -> None:
-        self.items = items
         self.start = start
         self.offsets: dict[str, int] = {}
         self.fields: dict[str, Field] = {}  # top-level fields by name
@@ -213,7 +212,7 @@ def _insert(fields: Sequence[Field], after: Mapping[str, Iterable[Field]]) -> tu
 COUNT_MAX = 2**24 - 1
 
 
-def header(max_players: int, decisions: int, max_rounds: int, *, round_low: int = 0,
+def header(max_players: int, decisions: int, max_rounds: int, *,
            after: Mapping[str, Iterable[Field]] | None = None) -> tuple[Field, ...]:
     """The header every game starts its state with (seed, chance stream, round, seat deciding, pending decision,
     over, decision counters), with the game's own header fields placed after the kit field naming them in
@@ -224,7 +223,7 @@ def header(max_players: int, decisions: int, max_rounds: int, *, round_low: int 
         Field("G_RNG_KEY", kind="rng", low=INT64_MIN, high=INT64_MAX, vis="nobody", meaning="chance stream key"),
         Field("G_RNG_CTR", kind="rng", low=INT64_MIN, high=INT64_MAX, vis="nobody",
               meaning="chance stream counter"),
-        Field("G_ROUND", low=round_low, high=max_rounds, meaning="round"),
+        Field("G_ROUND", high=max_rounds, meaning="round"),
         Field("G_CUR", kind="seat", low=-1, high=max_players - 1, meaning="seat deciding, -1 when none"),
         Field("G_PENDING", kind="code", low=-1, high=decisions - 1, meaning="decision code, -1 when none"),
         Field("G_OVER", kind="flag", high=1, meaning="1 once the game is over"),
