@@ -130,19 +130,19 @@ def update_income(s, p):
         w += d & (t == C.T_FOREST)
         li += d & (t == C.T_QUARRY)
         m += d & (t == C.T_MARBLE)
-    s[o + L.S_INC] = min(g, 4)
-    s[o + L.S_INC + 1] = min(w, 4)
-    s[o + L.S_INC + 2] = min(li, 4)
-    s[o + L.S_INC + 3] = min(m, 2)
+    s[o + L.S_INC + C.INC_GOLD] = min(g, C.INC_STEP_MAX)
+    s[o + L.S_INC + C.INC_WOOD] = min(w, C.INC_STEP_MAX)
+    s[o + L.S_INC + C.INC_LIME] = min(li, C.INC_STEP_MAX)
+    s[o + L.S_INC + C.INC_MARBLE] = min(m, C.MARBLE_STEP_MAX)
 
 
 @njit(**JIT)
 def mc_mask(s, p):
     """Bit m set when seat p holds market tile m."""
     m = 0
-    for k in range(4):  # branch-free: an unlinked field (-1) adds nothing
+    for k in range(C.N_LINKS):  # branch-free: an unlinked field (-1) adds nothing
         x = s[L.LINK + k]
-        m |= ((x >= 0) & has_disc(s, s[L.P_LINK_NODE + k], p)) << (x & 7)
+        m |= ((x >= 0) & has_disc(s, s[L.P_LINK_NODE + k], p)) << (x & C.MC_TILE_BITS)
     return m
 
 
@@ -163,18 +163,18 @@ def castle_metrics(s, p):
     base = floor2 = tower = facade = statue = stucco = panel = marble = column = full = 0
     for c in range(C.N_COLS):
         b = cb + c * C.SLOTS
-        base += s[b]
-        floor2 += s[b + 1]
-        tower += s[b + 2]
-        facade += s[b + 3]
-        statue += s[b + 4]
-        for lv in range(3):
-            x = b + 5 + 4 * lv
-            stucco += s[x]
-            panel += s[x + 1]
-            marble += s[x + 2]
-            column += s[x + 3]
-            full += (s[x] != 0) & (s[x + 1] != 0) & (s[x + 2] != 0)
+        base += s[b + C.PD_BASE]
+        floor2 += s[b + C.PD_FLOOR2]
+        tower += s[b + C.PD_TOWER]
+        facade += s[b + C.PD_FACADE]
+        statue += s[b + C.PD_STATUE]
+        for lv in range(C.N_TILE_LEVELS):
+            x = b + C.N_OUTER + C.N_INTERIOR * lv
+            stucco += s[x + C.IN_STUCCO]
+            panel += s[x + C.IN_PANEL]
+            marble += s[x + C.IN_MARBLE]
+            column += s[x + C.IN_COLUMN]
+            full += (s[x + C.IN_STUCCO] != 0) & (s[x + C.IN_PANEL] != 0) & (s[x + C.IN_MARBLE] != 0)
     o = seat(p) + L.S_METRIC
     s[o + C.MT_BASE] = base
     s[o + C.MT_FLOOR2] = floor2
@@ -212,14 +212,15 @@ def update_metrics(s, p):
 @njit(**TINY)
 def satisfied(s, p, cond):
     """Seat p meets bonus condition `cond` (T12), from the cached metrics."""
-    return s[seat(p) + L.S_METRIC + s[L.P_COND + 2 * cond]] >= s[L.P_COND + 2 * cond + 1]
+    f = L.P_COND + C.N_COND_FIELDS * cond
+    return s[seat(p) + L.S_METRIC + s[f + C.COND_METRIC]] >= s[f + C.COND_THRESHOLD]
 
 
 @njit(**JIT)
 def building_tiles(s, p):
     n = 0
     for c in range(C.N_COLS):
-        n += castle(s, p, c, 0) + castle(s, p, c, 1) + castle(s, p, c, 2)
+        n += castle(s, p, c, C.PD_BASE) + castle(s, p, c, C.PD_FLOOR2) + castle(s, p, c, C.PD_TOWER)
     return n
 
 
@@ -262,18 +263,19 @@ def score(s, p):
     if d > 0:
         imb = -(abs(outer - inner) // d)
     light = s[L.P_LB_PP] * s[o + L.S_LIGHT_N]
-    value = (s[o + L.S_STOCK + C.GOLD] + s[L.P_RES_VALUES] * s[o + L.S_STOCK + C.MARBLE]
-             + s[L.P_RES_VALUES + 1] * s[o + L.S_STOCK + C.GLASS] + s[L.P_RES_VALUES + 2] * s[o + L.S_STOCK + C.WOOD]
-             + s[L.P_RES_VALUES + 3] * s[o + L.S_STOCK + C.LIME])
+    st = o + L.S_STOCK
+    rv = L.P_RES_VALUES
+    value = (s[st + C.GOLD] + s[rv + C.RV_MARBLE] * s[st + C.MARBLE] + s[rv + C.RV_GLASS] * s[st + C.GLASS]
+             + s[rv + C.RV_WOOD] * s[st + C.WOOD] + s[rv + C.RV_LIME] * s[st + C.LIME])
     left = value // s[L.P_GOLD_PER_PP]
     src = o + L.S_SRC
-    s[src] = outer
-    s[src + 1] = inner
-    s[src + 2] = imb
-    s[src + 3] = light
-    s[src + 4] = s[o + L.S_DARK]
-    s[src + 5] = left
-    s[src + 6] = -s[o + L.S_FIRE]
+    s[src + C.SRC_OUTER] = outer
+    s[src + C.SRC_INNER] = inner
+    s[src + C.SRC_IMBALANCE] = imb
+    s[src + C.SRC_LIGHT] = light
+    s[src + C.SRC_DARK] = s[o + L.S_DARK]
+    s[src + C.SRC_LEFTOVERS] = left
+    s[src + C.SRC_FIREWOOD] = -s[o + L.S_FIRE]
     s[o + L.S_VP] = outer + inner + imb + light + s[o + L.S_DARK] + left - s[o + L.S_FIRE]
 
 

@@ -9,6 +9,8 @@ ROUNDS = 12
 SEASONS = ("spring", "summer", "autumn", "winter")
 SPRING, SUMMER, AUTUMN, WINTER = range(4)
 N_SEASONS = len(SEASONS)  # rounds per year
+START_GOLD_SEAT = 2  # seats from this one on (seats 2 and 3) start with 1 gold more (section 1)
+START_COLUMN = 2  # every castle starts with a BASE in column c3 (section 1)
 INSTRUCTORS = 5  # per seat: the ORDER list holds INSTRUCTORS * players entries
 
 # Stock (gold and goods)
@@ -19,20 +21,33 @@ N_STOCK = len(STOCK_NAMES)
 # Action-track areas
 AREAS = ("S", "C", "L", "M", "B", "P")
 A_S, A_C, A_L, A_M, A_B, A_P = 0, 1, 2, 3, 4, 5
+N_AREAS = len(AREAS)
 
 # Plant resources (view order)
 PLANT_RES = ("wood", "lime", "marble", "gold")
-PR_GOLD = 3
+PR_WOOD, PR_LIME, PR_MARBLE, PR_GOLD = range(4)
+N_PLANT_RES = len(PLANT_RES)
+PL_SEAT, PL_AMOUNT, PL_WORKERS = range(3)  # a plant take-slot, PLANT + PLANT_FIELDS * (MAX_PLANT_SLOTS * r + i)
+PLANT_FIELDS = 3
+# A seat's income steps (T3), S_INC + field: gold, wood, lime, marble
+INC_GOLD, INC_WOOD, INC_LIME, INC_MARBLE = range(4)
+INC_STEP_MAX = 4  # gold, wood and lime steps: min(own discs on TAX, FOREST, QUARRY tiles, 4)
 
 # Land nodes: A1..A5, B1..B5, M1, M2; CA is node 12 (never holds discs)
 NODES = ("A1", "A2", "A3", "A4", "A5", "B1", "B2", "B3", "B4", "B5", "M1", "M2")
 N_NODES = 12
 CA = 12
 M1, M2 = 10, 11
+N_AB_NODES = M1  # A1..B5, the nodes that take a tile
+MARBLE_STEP_MAX = M2 - M1 + 1  # the marble income step: own MF slots
 TILES = (None, "FOREST", "QUARRY", "TAX", "MARBLE")
 T_NONE, T_FOREST, T_QUARRY, T_TAX, T_MARBLE = 0, 1, 2, 3, 4
+N_NEW_TILES = T_TAX  # tiles a LAND on an empty node may lay: FOREST, QUARRY, TAX
 LINK_FIELDS = ("A1", "A5", "B1", "B5")
+N_LINKS = len(LINK_FIELDS)
 N_MC = 8
+MC_OTHERS = N_MC - 1  # an MC_TILE choice: the tile placed x, then the tile removed among the other MC_OTHERS
+MC_PICK = 2  # available tiles a new outer field needs: one to link, one to remove (section 5.3.7)
 MC_AVAILABLE, MC_LINKED, MC_REMOVED = 0, 1, 2
 
 # Craftsman types and tiers
@@ -41,6 +56,7 @@ CR_MB, CR_CARP, CR_PLAST, CR_MASON, CR_SCULPT = 0, 1, 2, 3, 4
 TIERS = (None, "I", "II", "III")
 HEADS = ("SCULPT I", "MASON I", "MB II", "CARP II", "PLAST II", "MB III", "CARP III", "PLAST III", "MASON III")
 N_HEADS = 9
+H_CARP2, H_PLAST2 = HEADS.index("CARP II"), HEADS.index("PLAST II")  # FREE TRAINING may take them in year 1
 
 # Products; castle slots per column: 0..4 the outer slots (4 = statues, a count), 5 + 4*level + interior
 PRODUCTS = ("BASE", "FLOOR2", "TOWER", "FACADE", "STATUE", "STUCCO", "PANEL", "MARBLE", "COLUMN")
@@ -55,7 +71,11 @@ BONUS_KINDS = ("-", "MARBLE", "WORKER", "INNER_PP", "GOLD", "GLASS", "EXP")
 BK_MARBLE, BK_WORKER, BK_INNER, BK_GOLD, BK_GLASS, BK_EXP = range(1, 7)
 
 # Bonus conditions (T12): ids LB1..LB10 = 0..9, DB1..DB10 = 10..19
-COND_IDS = tuple(f"LB{i}" for i in range(1, 11)) + tuple(f"DB{i}" for i in range(1, 11))
+N_LIGHT_CONDS = N_DARK_CONDS = 10
+COND_IDS = (tuple(f"LB{i}" for i in range(1, N_LIGHT_CONDS + 1))
+            + tuple(f"DB{i}" for i in range(1, N_DARK_CONDS + 1)))
+COND_METRIC, COND_THRESHOLD = 0, 1  # a condition's fields, P_COND + N_COND_FIELDS * condition
+N_COND_FIELDS = 2
 METRICS = ("FULL", "PANEL", "MFD", "STATUE", "TOWER", "STUCCO", "FLOOR2", "BASE", "DISCS", "FACADE", "MARBLE",
            "COLUMN")
 MT_FULL, MT_PANEL, MT_MFD, MT_STATUE, MT_TOWER, MT_STUCCO, MT_FLOOR2, MT_BASE, MT_DISCS, MT_FACADE, MT_MARBLE, \
@@ -63,6 +83,9 @@ MT_FULL, MT_PANEL, MT_MFD, MT_STATUE, MT_TOWER, MT_STUCCO, MT_FLOOR2, MT_BASE, M
 N_YELLOW = 12
 CARD_SYMBOL, CARD_EVENT = 0, 1  # an event card (T14): its symbol, then one event per season from CARD_EVENT
 CARD_FIELDS = CARD_EVENT + N_SEASONS
+STACK_SS, STACK_AW = 0, 1  # EV_STACK: the spring/summer and autumn/winter stacks
+N_STACKS = 2
+STACK_CARDS = 3  # cards dealt to each stack; the other N_OUT_CARDS are out of the game (section 1)
 # A yellow tile's fields (T13), P_YELLOW + YF_SIZE * tile: gold, W, L, M, G (stock order), inner PP, outer PP, PP to
 # the lower marker (tie: inner), workers tavern -> supply, MB experience
 YF_STOCK, YF_INNER, YF_OUTER, YF_TO_LOWER, YF_WORKERS, YF_EXP = 0, 5, 6, 7, 8, 9
@@ -80,6 +103,16 @@ EVENTS = ("WORKER OFFER", "RICH AND POOR", "REQUIRED WOOD", "COVETED STUCCO", "C
  EV_BAD_WEATHER, EV_SUPPORT) = range(23)
 EV_NONE = -1
 N_CARDS = 8
+N_OUT_CARDS = N_CARDS - N_STACKS * STACK_CARDS
+# Start effects of the events (section 7)
+RICH_POOR_PIVOT = 5  # RICH AND POOR: gold above it -RICH_POOR_SHIFT, below it +RICH_POOR_SHIFT
+RICH_POOR_SHIFT = 2
+REQUIRED_WOOD_FINE = 2  # REQUIRED WOOD without wood: gold lost (as much as there is)
+SURRENDER_RICH = 6  # GOLD SURRENDER: gold from here on -SURRENDER_RICH_LOSS, else -1
+SURRENDER_RICH_LOSS = 2
+SUPPORT_WORKERS = 2  # SUPPORT: workers tavern -> supply, free
+OFFER_WORKERS = 2  # WORKER OFFER: up to two workers tavern -> supply, 1 gold each
+WOOD_TRADE_PRICE = 2  # WOOD TRADE: gold per wood sold
 SYMBOLS = ("-", "sun", "snow")
 
 # Market variants (T5): type 1..9 and the 25 variants
@@ -151,7 +184,8 @@ N_BONUS_FIELDS = 2
 REQ_OUTER, REQ_INNER = 0, 1  # a seat's two requirement-entry counts, REQ_N + N_REQ_COUNTS * seat
 N_REQ_COUNTS = 2
 MAX_STATUES = 2  # statues, complete and pending, per column (T10)
-TARGET_BITS = 5  # a product's target mask (S_TARGETS): bit TARGET_BITS * column + target
+N_TARGETS = 5  # target codes of a column (A_TARGET + N_TARGETS * column + target)
+TARGET_BITS = N_TARGETS  # a product's target mask (S_TARGETS): bit TARGET_BITS * column + target
 TARGET_FIELD = (1 << TARGET_BITS) - 1
 N_LEVELS = 7
 COST_FIELDS = ("wood", "lime", "marble", "glass", "workers")  # an order's costs per row and level (T7 - T9)
@@ -172,6 +206,8 @@ def pack_costs(costs) -> int:
     """The packed word of five costs (wood, lime, marble, glass, workers)."""
     return sum((int(c) + COST_BIAS) << (LANE * j) for j, c in enumerate(costs))
 PLANT_N_MAX = (7, 7, 3)  # largest n named per resource (wood, lime, marble)
+PLANT_NONE, PLANT_GOLD = 0, 1  # PLANT actions from A_PLANT: NONE, GOLD, then n = 1.. of each resource
+PLANT_FIRST = tuple(PLANT_GOLD + 1 + sum(PLANT_N_MAX[:r]) for r in range(len(PLANT_N_MAX)))  # offset of n = 1
 
 # Action numbering (section 14.4 order)
 A_SETUP = 0  # + WOOD 0 / LIME 1
@@ -198,10 +234,14 @@ A_BUYBACK = 334  # NO, YES
 N_ACTIONS = 336
 GIFT_STOCK = (WOOD, LIME, GLASS, MARBLE)
 START_STOCK = (WOOD, LIME, GOLD)
+N_GIFTS = len(GIFT_STOCK)
+N_START = len(START_STOCK)
 
 # VP sources (section 14.2 vp_by_source)
 VP_SOURCES = ("outer", "inner", "imbalance", "light_tiles", "dark_bonus", "leftovers", "firewood")
 N_SOURCES = 7
+SRC_OUTER, SRC_INNER, SRC_IMBALANCE, SRC_LIGHT, SRC_DARK, SRC_LEFTOVERS, SRC_FIREWOOD = range(N_SOURCES)
+RV_MARBLE, RV_GLASS, RV_WOOD, RV_LIME = range(4)  # leftover values, P_RES_VALUES + field
 
 # Opening codes: a seat's first two placements of round 1, by area and first choice (docs section 15)
 OPENING_LABELS = (("S", "S WOOD", "S LIME", "S GOLD", "C NONE") + tuple(f"C {h}" for h in HEADS)
@@ -217,6 +257,8 @@ OP_M = 20
 OP_B = 30
 OP_P = 39
 OPEN_AREA = (OP_S, OP_C, OP_L, OP_M, OP_B, OP_P)  # code of an area before its first choice
+OP_L_JOIN, OP_L_MARBLE = OPENING_LABELS.index("L JOIN"), OPENING_LABELS.index("L MARBLE")
+PLANT_OPENING = tuple(OPENING_LABELS.index(f"P {r.upper()}") for r in PLANT_RES)  # by plant resource
 
 # Enumerated parameter choices
 FINAL_EXTRA_MODES = ("SPACE", "CAP")

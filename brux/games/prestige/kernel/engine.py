@@ -13,6 +13,7 @@ from .legal import compute_legal
 from .orders import refresh
 
 PLAYOUT_WORK = C.MAX_PLAYERS  # work slots after the agent streams: each stream's next value, drawn ahead
+STREAM_WORDS = 2  # an agent's random stream at rng_off + STREAM_WORDS * seat: key, counter
 SCRATCH = L.LEGAL  # the legal-action cache doubles as scratch space while a game is set up
 
 
@@ -47,28 +48,28 @@ def deal_chance(s):
     for i in range(C.N_CARDS):
         s[SCRATCH + i] = i
     if s[L.P_FIRST_GAME]:
-        pick(s, 0, 3, 3)
-        pick(s, 3, 3, 3)
+        pick(s, 0, C.STACK_CARDS, C.STACK_CARDS)
+        pick(s, C.STACK_CARDS, C.STACK_CARDS, C.STACK_CARDS)
     else:
-        pick(s, 0, 8, 8)
-    for i in range(3):
+        pick(s, 0, C.N_CARDS, C.N_CARDS)
+    for i in range(C.STACK_CARDS):
         s[L.EV_SS + i] = s[SCRATCH + i]
-        s[L.EV_AW + i] = s[SCRATCH + 3 + i]
-    s[L.EV_OUT] = s[SCRATCH + 6]
-    s[L.EV_OUT + 1] = s[SCRATCH + 7]
-    s[L.EV_SS_N] = 3
-    s[L.EV_AW_N] = 3
+        s[L.EV_AW + i] = s[SCRATCH + C.STACK_CARDS + i]
+    for i in range(C.N_OUT_CARDS):
+        s[L.EV_OUT + i] = s[SCRATCH + C.N_STACKS * C.STACK_CARDS + i]
+    s[L.EV_SS_N] = C.STACK_CARDS
+    s[L.EV_AW_N] = C.STACK_CARDS
     k = 0
-    for i in range(10):
+    for i in range(C.N_LIGHT_CONDS):
         if not s[L.P_FIRST_GAME] or s[L.P_COND_FIRST + i]:
             s[SCRATCH + k] = i
             k += 1
     pick(s, 0, k, C.N_COLS)
     for c in range(C.N_COLS):
         s[L.LB + c] = s[SCRATCH + c]
-    for i in range(10):
-        s[SCRATCH + i] = 10 + i
-    pick(s, 0, 10, C.N_COLS)
+    for i in range(C.N_DARK_CONDS):
+        s[SCRATCH + i] = C.N_LIGHT_CONDS + i
+    pick(s, 0, C.N_DARK_CONDS, C.N_COLS)
     for c in range(C.N_COLS):
         s[L.DB + c] = s[SCRATCH + c]
     for i in range(C.N_YELLOW):
@@ -88,13 +89,13 @@ def clear_board(s):
     for i in range(L.PARAMS_SIZE, L.STATE_SIZE):
         s[i] = 0
     n = players(s)
-    for i in range(6 * L.MAX_SPACES):
+    for i in range(C.N_AREAS * L.MAX_SPACES):
         s[L.TRACK + i] = -1
-    for i in range(4 * L.MAX_PLANT_SLOTS):
-        s[L.PLANT + 3 * i] = -1
+    for i in range(C.N_PLANT_RES * L.MAX_PLANT_SLOTS):
+        s[L.PLANT + C.PLANT_FIELDS * i + C.PL_SEAT] = -1
     s[L.TILE + C.M1] = C.T_MARBLE
     s[L.TILE + C.M2] = C.T_MARBLE
-    for k in range(4):
+    for k in range(C.N_LINKS):
         s[L.LINK + k] = -1
     for c in range(C.N_COLS):
         s[L.LTAKEN + c] = -1
@@ -124,13 +125,13 @@ def reset(s, seed):
     s[L.G_ROUND] = 1
     for p in range(n):
         o = seat(p)
-        s[o + L.S_STOCK + C.GOLD] = s[L.P_START_GOLD] + (1 if p >= 2 else 0)
+        s[o + L.S_STOCK + C.GOLD] = s[L.P_START_GOLD] + (1 if p >= C.START_GOLD_SEAT else 0)
         s[o + L.S_SUPPLY] = C.WORKERS
         s[o + L.S_CRAFT + C.CR_MB] = 1
         s[o + L.S_CRAFT + C.CR_CARP] = 1
         s[o + L.S_CRAFT + C.CR_PLAST] = 1
-        s[o + L.S_CASTLE + 2 * C.SLOTS] = 1
-        s[o + L.S_OUTER] = s[L.P_PP + 2 * C.PD_BASE]
+        s[o + L.S_CASTLE + C.START_COLUMN * C.SLOTS + C.PD_BASE] = 1
+        s[o + L.S_OUTER] = s[L.P_PP + C.N_PP_FIELDS * C.PD_BASE + C.PP_PLAIN]
     for p in range(n):
         refresh(s, p)
     for h in range(C.N_HEADS):
@@ -173,11 +174,11 @@ def play_out_random(s, rng_off):
     choice is below(next value of the stream, number of legal actions), as randbelow draws it. Each seat's next
     value is drawn ahead into s[rng_off + 2 MAX_PLAYERS + p] (PLAYOUT_WORK slots), off the decision's critical
     path."""
-    nxt = rng_off + 2 * C.MAX_PLAYERS
+    nxt = rng_off + STREAM_WORDS * C.MAX_PLAYERS
     for p in range(players(s)):
-        s[nxt + p] = np.int64(next_u64(s, rng_off + 2 * p, rng_off + 2 * p + 1))
+        s[nxt + p] = np.int64(next_u64(s, rng_off + STREAM_WORDS * p, rng_off + STREAM_WORDS * p + 1))
     while s[L.G_OVER] == 0:
         p = s[L.G_CUR]
         i = below(s[nxt + p], s[L.LEGAL_N])
-        s[nxt + p] = np.int64(next_u64(s, rng_off + 2 * p, rng_off + 2 * p + 1))
+        s[nxt + p] = np.int64(next_u64(s, rng_off + STREAM_WORDS * p, rng_off + STREAM_WORDS * p + 1))
         apply(s, s[L.LEGAL + i])

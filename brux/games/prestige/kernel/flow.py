@@ -56,19 +56,19 @@ def begin_season(s):
     n = players(s)
     set_priority(s, L.ORDER, L.PRIO)
     si = season(s)
-    if si == 0:
+    if si == C.SPRING:
         if s[L.EV_CARD] >= 0:
             s[L.EV_USED + s[L.EV_USED_N]] = s[L.EV_CARD]
             s[L.EV_USED_N] += 1
         s[L.EV_CARD] = s[L.EV_SS + s[L.EV_SS_POS]]
         s[L.EV_SS_POS] += 1
-        s[L.EV_STACK] = 0
-    elif si == 2:
+        s[L.EV_STACK] = C.STACK_SS
+    elif si == C.AUTUMN:
         s[L.EV_USED + s[L.EV_USED_N]] = s[L.EV_CARD]
         s[L.EV_USED_N] += 1
         s[L.EV_CARD] = s[L.EV_AW + s[L.EV_AW_POS]]
         s[L.EV_AW_POS] += 1
-        s[L.EV_STACK] = 1
+        s[L.EV_STACK] = C.STACK_AW
     s[L.G_ACTIVE] = s[L.P_CARDS + C.CARD_FIELDS * s[L.EV_CARD] + C.CARD_EVENT + si] if s[L.P_EVENTS_ON] else C.EV_NONE
     for i in range(C.INSTRUCTORS * n):
         s[L.SICK + i] = 0
@@ -103,28 +103,28 @@ def start_effect(s, p):
     if e == C.EV_LOSS_OF_LAND:
         return C.D_LOSE if has_discs(s, p) else -1
     if e == C.EV_RICH_POOR:
-        if s[g] > 5:
-            s[g] -= 2
-        elif s[g] < 5:
-            s[g] += 2
+        if s[g] > C.RICH_POOR_PIVOT:
+            s[g] -= C.RICH_POOR_SHIFT
+        elif s[g] < C.RICH_POOR_PIVOT:
+            s[g] += C.RICH_POOR_SHIFT
     elif e == C.EV_REQUIRED_WOOD:
         if s[o + L.S_STOCK + C.WOOD] >= 1:
             s[o + L.S_STOCK + C.WOOD] -= 1
         else:
-            s[g] -= min(2, s[g])
+            s[g] -= min(C.REQUIRED_WOOD_FINE, s[g])
     elif e == C.EV_TRAINING:
         gain_exp(s, p, 1)
     elif e == C.EV_POOR_WORK:
         gain_exp(s, p, -1)
     elif e == C.EV_SURRENDER:
-        if s[g] >= 6:
-            s[g] -= 2
+        if s[g] >= C.SURRENDER_RICH:
+            s[g] -= C.SURRENDER_RICH_LOSS
         elif s[g] >= 1:
             s[g] -= 1
     elif e == C.EV_DONATION:
         s[g] += 1
     elif e == C.EV_SUPPORT:
-        tavern_to_supply(s, p, 2)
+        tavern_to_supply(s, p, C.SUPPORT_WORKERS)
     return -1
 
 
@@ -217,7 +217,7 @@ def compute_next_order(s):
     """E3: ORDER' (section 4.5) into NEXT_ORDER."""
     n = players(s)
     k = 0
-    for a in range(4):
+    for a in range(C.A_B):  # S, C, L, M in space order, then B and P
         for i in range(s[L.TRACK_N + a]):
             s[L.NEXT_ORDER + k] = s[L.TRACK + a * L.MAX_SPACES + i]
             k += 1
@@ -259,15 +259,15 @@ def compute_next_order(s):
 @njit(**JIT)
 def clear_plant(s):
     """E1: plant workers back to the supply, take-slots cleared."""
-    for r in range(4):
+    for r in range(C.N_PLANT_RES):
         for i in range(s[L.PLANT_N + r]):
-            b = L.PLANT + (r * L.MAX_PLANT_SLOTS + i) * 3
-            o = seat(s[b])
-            s[o + L.S_PLANTW] -= s[b + 2]
-            s[o + L.S_SUPPLY] += s[b + 2]
-            s[b] = -1
-            s[b + 1] = 0
-            s[b + 2] = 0
+            b = L.PLANT + (r * L.MAX_PLANT_SLOTS + i) * C.PLANT_FIELDS
+            o = seat(s[b + C.PL_SEAT])
+            s[o + L.S_PLANTW] -= s[b + C.PL_WORKERS]
+            s[o + L.S_SUPPLY] += s[b + C.PL_WORKERS]
+            s[b + C.PL_SEAT] = -1
+            s[b + C.PL_AMOUNT] = 0
+            s[b + C.PL_WORKERS] = 0
         s[L.PLANT_N + r] = 0
 
 
@@ -291,7 +291,7 @@ def next_season(s):
         s[L.ORDER + i] = s[L.NEXT_ORDER + i]
         s[L.NEXT_ORDER + i] = 0
     s[L.NEXT_SET] = 0
-    for a in range(6):
+    for a in range(C.N_AREAS):
         for i in range(s[L.TRACK_N + a]):  # the occupied spaces are the first TRACK_N
             s[L.TRACK + a * L.MAX_SPACES + i] = -1
         s[L.TRACK_N + a] = 0
@@ -344,7 +344,7 @@ def run(s):
                 else:
                     s[L.G_IDX] += 1
             else:
-                if season(s) == C.SPRING and year(s) >= 2 and s[L.P_YEAR_END_ORDER] == 0:
+                if season(s) == C.SPRING and year(s) > 1 and s[L.P_YEAR_END_ORDER] == 0:
                     firewood(s)
                     show_heads(s, year(s))
                 s[L.G_STAGE] = ST_TURNS
@@ -376,7 +376,7 @@ def run(s):
             else:
                 s[L.G_STAGE] = ST_E45
         elif st == ST_E45:
-            for j in range(3):
+            for j in range(C.N_LABOUR):
                 s[L.LABOUR_USED + j] = 0
             for p in range(n):
                 o = seat(p)
@@ -455,12 +455,13 @@ def do_land(s, p, a):
     """LAND on a node (section 5.3.3-6); returns True when an MC_TILE decision follows."""
     o = seat(p)
     if a < C.A_LAND_JOIN:
-        t = (a - C.A_LAND_NEW) // 3
-        s[L.TILE + t] = 1 + (a - C.A_LAND_NEW) % 3
-        set_open(s, p, C.OP_L + 1 + (a - C.A_LAND_NEW) % 3)
+        t = (a - C.A_LAND_NEW) // C.N_NEW_TILES
+        tile = C.T_FOREST + (a - C.A_LAND_NEW) % C.N_NEW_TILES
+        s[L.TILE + t] = tile
+        set_open(s, p, C.OP_L + tile)
     else:
         t = a - C.A_LAND_JOIN
-        set_open(s, p, C.OP_L + (5 if t >= C.M1 else 4))
+        set_open(s, p, C.OP_L_MARBLE if t >= C.M1 else C.OP_L_JOIN)
     cost = land_cost(s)
     s[o + L.S_STOCK + C.GOLD] -= cost
     left = cost
@@ -479,7 +480,7 @@ def do_land(s, p, a):
         for m in range(C.N_MC):
             if s[L.MC + m] == C.MC_AVAILABLE:
                 avail += 1
-        if avail >= 2:
+        if avail >= C.MC_PICK:
             s[L.C_FIELD] = t
             return True
     return False
@@ -489,26 +490,27 @@ def do_land(s, p, a):
 def do_plant(s, p, a):
     o = seat(p)
     k = a - C.A_PLANT
-    if k == 0:
+    if k == C.PLANT_NONE:
         set_open(s, p, C.OP_P)
         return
-    if k == 1:
+    if k == C.PLANT_GOLD:
         r = C.PR_GOLD
         amount = s[L.P_INC_GOLD_PLANT + s[o + L.S_INC]]
         w = 0
         s[o + L.S_STOCK + C.GOLD] += amount
     else:
-        r = 0 if k < 9 else (1 if k < 16 else 2)
-        amount = k - (2, 9, 16)[r] + 1
+        r = C.PR_WOOD if k < C.PLANT_FIRST[C.PR_LIME] else (
+            C.PR_LIME if k < C.PLANT_FIRST[C.PR_MARBLE] else C.PR_MARBLE)
+        amount = k - C.PLANT_FIRST[r] + 1
         w = plant_workers(s, p, r, amount)
         s[o + L.S_STOCK + (C.WOOD, C.LIME, C.MARBLE)[r]] += amount
         s[o + L.S_SUPPLY] -= w
         s[o + L.S_PLANTW] += w
-    set_open(s, p, C.OP_P + 1 + (r + 1) % 4)
-    b = L.PLANT + (r * L.MAX_PLANT_SLOTS + s[L.PLANT_N + r]) * 3
-    s[b] = p
-    s[b + 1] = amount
-    s[b + 2] = w
+    set_open(s, p, C.PLANT_OPENING[r])
+    b = L.PLANT + (r * L.MAX_PLANT_SLOTS + s[L.PLANT_N + r]) * C.PLANT_FIELDS
+    s[b + C.PL_SEAT] = p
+    s[b + C.PL_AMOUNT] = amount
+    s[b + C.PL_WORKERS] = w
     s[L.PLANT_N + r] += 1
 
 
@@ -592,7 +594,8 @@ def step(s, a):
     elif d == C.D_LEVEL:
         item = s[L.C_ITEM]
         tc = s[L.C_TARGET]
-        place_order(s, p, item, tc // 5, tc % 5, a - C.A_LEVEL, order_extra(s, p, item, s[L.C_SPACE]))
+        place_order(s, p, item, tc // C.N_TARGETS, tc % C.N_TARGETS, a - C.A_LEVEL,
+                    order_extra(s, p, item, s[L.C_SPACE]))
         s[L.C_ITEM] = -1
         s[L.C_TARGET] = -1
     elif d == C.D_YELLOW:
@@ -603,8 +606,8 @@ def step(s, a):
     elif d == C.D_MC:
         if a > C.A_MC:
             k = a - C.A_MC - 1
-            x = k // 7
-            y = k % 7
+            x = k // C.MC_OTHERS
+            y = k % C.MC_OTHERS
             if y >= x:
                 y += 1
             lk = s[L.P_LINK + s[L.C_FIELD]]
@@ -617,7 +620,7 @@ def step(s, a):
         s[L.G_IDX] += 1
     elif d == C.D_OFFER:
         if a == C.A_OFFER:
-            k = 2 if s[o + L.S_TAVERN] >= 2 else 1
+            k = C.OFFER_WORKERS if s[o + L.S_TAVERN] >= C.OFFER_WORKERS else 1
             s[o + L.S_STOCK + C.GOLD] -= k
             tavern_to_supply(s, p, k)
         s[L.G_IDX] += 1
@@ -627,7 +630,7 @@ def step(s, a):
     elif d == C.D_WOODTRADE:
         if a == C.A_WOODTRADE:
             s[o + L.S_STOCK + C.WOOD] -= 1
-            s[o + L.S_STOCK + C.GOLD] += 2
+            s[o + L.S_STOCK + C.GOLD] += C.WOOD_TRADE_PRICE
         else:
             s[L.G_IDX] += 1
     elif d == C.D_TRAIN:

@@ -55,7 +55,7 @@ def observe(s, p, out):
     one_hot(out, L.OBS_SEAT, L.MAX_PLAYERS, p)
     for c in range(C.N_COLS):
         out[L.OBS_DARK + c] = s[L.DB + c] if s[L.DREV + c] else -1.0
-    for i in range(3):
+    for i in range(C.STACK_CARDS):
         out[L.OBS_SS + i] = s[L.EV_SS + i] if i < s[L.EV_SS_POS] else -1.0
         out[L.OBS_AW + i] = s[L.EV_AW + i] if i < s[L.EV_AW_POS] else -1.0
     for q in range(L.MAX_PLAYERS):  # the target bit masks (up to 2**25) as flags: exact in float32

@@ -62,7 +62,7 @@ def train_ok(s, p, h):
     if own == 0 or own >= head(s, h, L.HF_TIER) or s[L.HEAD_TAKEN + h] >= head(s, h, L.HF_N):
         return False
     y = year(s)
-    return head(s, h, L.HF_YEAR) <= y or (y == 1 and (h == 3 or h == 4))
+    return head(s, h, L.HF_YEAR) <= y or (y == 1 and (h == C.H_CARP2 or h == C.H_PLAST2))
 
 
 @njit(**JIT)
@@ -80,15 +80,15 @@ def land_target_ok(s, p, t, discs):
 def plant_max(s, p, r):
     """Most goods of plant resource r (0 wood, 1 lime, 2 marble) seat p may take in the next free slot."""
     o = seat(p)
-    if r == 0:
-        m = s[L.P_INC_WOOD_MAX + s[o + L.S_INC + 1]]
-    elif r == 1:
-        m = s[L.P_INC_LIME_MAX + s[o + L.S_INC + 2]]
+    if r == C.PR_WOOD:
+        m = s[L.P_INC_WOOD_MAX + s[o + L.S_INC + C.INC_WOOD]]
+    elif r == C.PR_LIME:
+        m = s[L.P_INC_LIME_MAX + s[o + L.S_INC + C.INC_LIME]]
     else:
-        if s[o + L.S_INC + 3] == 0:
+        if s[o + L.S_INC + C.INC_MARBLE] == 0:
             return 0
-        m = s[L.P_INC_MARBLE_MAX + s[o + L.S_INC + 3]]
-    if r < 2 and event(s, C.EV_LOSS_OF_LAND):
+        m = s[L.P_INC_MARBLE_MAX + s[o + L.S_INC + C.INC_MARBLE]]
+    if r < C.PR_MARBLE and event(s, C.EV_LOSS_OF_LAND):
         m = max(0, m - 1)
     if s[L.PLANT_N + r] == 0 and s[L.P_PLANT_PLUS + r]:
         m += s[L.P_PLANT_FIRST_BONUS]
@@ -97,9 +97,9 @@ def plant_max(s, p, r):
 
 @njit(**JIT)
 def plant_workers(s, p, r, n):
-    if r == 2:
+    if r == C.PR_MARBLE:
         return n
-    step = s[seat(p) + L.S_INC + 1 + r]
+    step = s[seat(p) + L.S_INC + C.INC_WOOD + r]
     return max(1, n - s[L.P_INC_SAVING + step])
 
 
@@ -108,7 +108,7 @@ def can_offer(s, p):
     o = seat(p)
     t = s[o + L.S_TAVERN]
     g = s[o + L.S_STOCK + C.GOLD]
-    return (t >= 2 and g >= 2) or (t == 1 and g >= 1)
+    return (t >= C.OFFER_WORKERS and g >= C.OFFER_WORKERS) or (t == 1 and g >= 1)
 
 
 @njit(**JIT)
@@ -148,7 +148,7 @@ def compute_legal(s):
         return 0
     o = seat(p)
     if d == C.D_TURN:
-        for a in range(6):
+        for a in range(C.N_AREAS):
             n = push_if(s, n, C.A_AREA + a, area_ok(s, p, a))
     elif d == C.D_MARKET:
         n = push(s, n, C.A_MARKET)
@@ -160,21 +160,20 @@ def compute_legal(s):
     elif d == C.D_PLANT:
         n = push(s, n, C.A_PLANT)
         if s[L.PLANT_N + C.PR_GOLD] < s[L.P_PLANT_SLOTS + C.PR_GOLD] and not event(s, C.EV_BOYCOTT):
-            n = push(s, n, C.A_PLANT + 1)
-        base = (2, 9, 16)
-        for r in range(3):  # branch-free: every amount named, kept when the slot is open and it is allowed
+            n = push(s, n, C.A_PLANT + C.PLANT_GOLD)
+        for r in range(C.PR_GOLD):  # branch-free: every amount named, kept when the slot is open and it is allowed
             most = plant_max(s, p, r) if s[L.PLANT_N + r] < s[L.P_PLANT_SLOTS + r] else 0
             for k in range(1, C.PLANT_N_MAX[r] + 1):
-                n = push_if(s, n, C.A_PLANT + base[r] + k - 1,
+                n = push_if(s, n, C.A_PLANT + C.PLANT_FIRST[r] + k - 1,
                             (k <= most) & (plant_workers(s, p, r, k) <= s[o + L.S_SUPPLY]))
     elif d == C.D_LAND:
         n = push(s, n, C.A_LAND)
         if s[o + L.S_STOCK + C.GOLD] >= land_cost(s):
             discs = disc_mask(s, p)
-            for t in range(10):
+            for t in range(C.N_AB_NODES):
                 ok = (s[L.TILE + t] == C.T_NONE) & land_target_ok(s, p, t, discs)
-                for k in range(3):
-                    n = push_if(s, n, C.A_LAND_NEW + 3 * t + k, ok)
+                for k in range(C.N_NEW_TILES):
+                    n = push_if(s, n, C.A_LAND_NEW + C.N_NEW_TILES * t + k, ok)
             for t in range(C.N_NODES):
                 n = push_if(s, n, C.A_LAND_JOIN + t, (s[L.TILE + t] != C.T_NONE) & land_target_ok(s, p, t, discs))
     elif d == C.D_HIRE:
@@ -185,11 +184,11 @@ def compute_legal(s):
         n = push(s, n, C.A_BUYBACK)
         n = push(s, n, C.A_BUYBACK + 1)
     elif d == C.D_START:
-        for j in range(3):
+        for j in range(C.N_START):
             n = push(s, n, C.A_START + j)
     elif d == C.D_ITEM:
         m = order_items(s, p, s[L.C_SPACE])
-        for item in range(9):
+        for item in range(C.N_ITEMS):
             n = push_if(s, n, C.A_ORDER + item, (m >> item) & 1)
     elif d == C.D_RESOLVE:
         for k in range(s[L.ORD_N]):  # the item codes of p's unresolved orders, ascending, each once
@@ -212,7 +211,7 @@ def compute_legal(s):
         pd = item_product(item)
         if r >= 0 and level_any(s, p, item, r, extra):
             m = s[o + L.S_TARGETS + pd]
-            for tc in range(5 * C.N_COLS):
+            for tc in range(C.N_TARGETS * C.N_COLS):
                 n = push_if(s, n, C.A_TARGET + tc, (m >> tc) & 1)
     elif d == C.D_LEVEL:
         item = s[L.C_ITEM]
@@ -233,7 +232,7 @@ def compute_legal(s):
                 continue
             for y in range(C.N_MC):
                 if y != x and s[L.MC + y] == C.MC_AVAILABLE:
-                    n = push(s, n, C.A_MC + 1 + x * 7 + (y if y < x else y - 1))
+                    n = push(s, n, C.A_MC + 1 + x * C.MC_OTHERS + (y if y < x else y - 1))
     elif d == C.D_SETUP:
         n = push(s, n, C.A_SETUP)
         n = push(s, n, C.A_SETUP + 1)
@@ -241,7 +240,7 @@ def compute_legal(s):
         n = push(s, n, C.A_OFFER)
         n = push(s, n, C.A_OFFER + 1)
     elif d == C.D_GIFT:
-        for j in range(4):
+        for j in range(C.N_GIFTS):
             n = push(s, n, C.A_GIFT + j)
     elif d == C.D_WOODTRADE:
         if s[o + L.S_STOCK + C.WOOD] >= 1:

@@ -162,7 +162,7 @@ def refresh_column(s, p, col, slot):
     targets depend on it and on the BASE slots of its neighbours. The caller keeps the pending counts (S_PCRAFT)
     and the metrics up to date."""
     if slot == 0:
-        for c in range(max(0, col - 1), min(C.N_COLS, col + 2)):
+        for c in range(max(0, col - 1), min(C.N_COLS - 1, col + 1) + 1):
             column_targets(s, p, c)
     else:
         column_targets(s, p, col)
