@@ -10,6 +10,7 @@ from numba import uint64
 
 from brux.core.jit import njit
 
+STREAM_WORDS = 2  # a stream's words in its array: key, then counter (seat p's agent stream at off + STREAM_WORDS * p)
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 _M1 = 0xBF58476D1CE4E5B9

@@ -3,7 +3,7 @@
 import numpy as np
 
 from brux.core.jit import JIT, njit
-from brux.core.rng import below, next_u64, seed_stream
+from brux.core.rng import STREAM_WORDS, below, next_u64, seed_stream
 
 from . import codes as C
 from . import layout as L
@@ -13,7 +13,6 @@ from .legal import compute_legal
 from .orders import refresh
 
 PLAYOUT_WORK = C.MAX_PLAYERS  # work slots after the agent streams: each stream's next value, drawn ahead
-STREAM_WORDS = 2  # an agent's random stream at rng_off + STREAM_WORDS * seat: key, counter
 SCRATCH = L.LEGAL  # the legal-action cache doubles as scratch space while a game is set up
 
 
