@@ -34,10 +34,10 @@ def set_pending(s, p, d):
 @njit(**TINY)
 def push(s, k, a, b):
     """Push continuation k(a, b) (run after everything pushed later)."""
-    i = L.STACK + 3 * s[L.STACK_N]
-    s[i] = k
-    s[i + 1] = a
-    s[i + 2] = b
+    i = L.STACK + C.K_FIELDS * s[L.STACK_N]
+    s[i + C.KF_CODE] = k
+    s[i + C.KF_A] = a
+    s[i + C.KF_B] = b
     s[L.STACK_N] += 1
 
 
@@ -51,7 +51,7 @@ def shuffle(s, off, n):
 def bump(s, p, t, k):
     """Track t of seat p up k positions, excess lost (2.8)."""
     o = seat(p) + L.S_TRACK + t
-    s[o] = min(7, s[o] + k)
+    s[o] = min(C.TRACK_TOP, s[o] + k)
 
 
 @njit(**TINY)
@@ -70,12 +70,13 @@ def gain_vp(s, p, src, v):
 def in_area(s, sp):
     r = sp // C.BOARD_COLS
     c = sp % C.BOARD_COLS
-    return s[L.AREA] <= r <= s[L.AREA + 1] and s[L.AREA + 2] <= c <= s[L.AREA + 3]
+    return (s[L.AREA + C.AR_ROW0] <= r <= s[L.AREA + C.AR_ROW1]
+            and s[L.AREA + C.AR_COL0] <= c <= s[L.AREA + C.AR_COL1])
 
 
 @njit(**TINY)
 def nobles_in_supply(s):
-    return s[L.SUP] + s[L.SUP + 1] + s[L.SUP + 2]
+    return s[L.SUP + C.WOOD] + s[L.SUP + C.STONE] + s[L.SUP + C.IRON]
 
 
 @njit(**JIT)
@@ -83,14 +84,14 @@ def upright_count(s, p):
     o = seat(p) + L.S_FIG
     n = 0
     for f in range(C.N_FIGURES):
-        n += s[o + f] == 1
+        n += s[o + f] == C.FIG_UPRIGHT
     return n
 
 
 @njit(**JIT)
 def recycle(s):
     """7.2: every shop tile but the two tops back to its stack; both stacks shuffled."""
-    for k in range(2):
+    for k in range(C.N_PILES):
         n = s[L.PILE_N + k]
         base = L.PILE + k * L.PILE_CAP
         for i in range(n - 1):
@@ -149,19 +150,19 @@ def theatre_draw(s):
 def theatre_shift(s):
     """Shift the display toward slot 0 (order kept), then fill the lowest empty slots from the deck (5.4)."""
     k = 0
-    for i in range(4):
+    for i in range(C.TH_SLOTS):
         f = s[L.TH_DISP + i]
         if f >= 0:
             s[L.TH_DISP + k] = f
             k += 1
-    for i in range(k, 4):
+    for i in range(k, C.TH_SLOTS):
         s[L.TH_DISP + i] = theatre_draw(s)
 
 
 @njit(**TINY)
 def shop_blocks(s, colour):
     """The colour is the top tile of a shop pile (not sellable, 5.3)."""
-    for k in range(2):
+    for k in range(C.N_PILES):
         n = s[L.PILE_N + k]
         if n > 0 and s[L.PILE + k * L.PILE_CAP + n - 1] == colour:
             return True

@@ -11,9 +11,9 @@ from .base import seat
 def covers(t, x):
     """Compass tile t pays a unit of x (0 wood, 1 stone, 2 iron, 3 money)."""
     if t == C.CT_ANY:
-        return x < 3
+        return x < C.N_NOBLE
     if t == C.CT_MONEY:
-        return x == 3
+        return x == C.PAY_MONEY
     if t == C.CT_BLANK:
         return False
     return t == x
@@ -26,8 +26,8 @@ def pay_ok(ta, tb, cost, j, m, w, st, i):
         return False
     a_only = 0
     b_only = 0
-    for x in range(4):
-        k = m if x == 3 else (w if x == 0 else (st if x == 1 else i))
+    for x in range(C.N_PAY_KINDS):
+        k = m if x == C.PAY_MONEY else (w if x == C.WOOD else (st if x == C.STONE else i))
         if k == 0:
             continue
         ca = covers(ta, x)
@@ -62,8 +62,8 @@ def needle_tiles(s):
 @njit(**JIT)
 def affordable(s, p, j, m, w, st, i):
     o = seat(p)
-    return (j <= s[o + L.S_MAT + C.JOKER] and m * s[L.P_MONEY_UNIT] <= s[o + L.S_MONEY] and w <= s[o + L.S_MAT]
-            and st <= s[o + L.S_MAT + 1] and i <= s[o + L.S_MAT + 2])
+    return (j <= s[o + L.S_MAT + C.JOKER] and m * s[L.P_MONEY_UNIT] <= s[o + L.S_MONEY] and w <= s[o + L.S_MAT + C.WOOD]
+            and st <= s[o + L.S_MAT + C.STONE] and i <= s[o + L.S_MAT + C.IRON])
 
 
 @njit(**JIT)
@@ -97,7 +97,7 @@ def covered(ta, ra, tb, rb, w, st, i, mu):
     ni = 0
     nm = 0
     na = 0
-    for k in range(2):
+    for k in range(C.N_NEEDLES):
         t = ta if k == 0 else tb
         r = ra if k == 0 else rb
         if r == 0:
@@ -108,9 +108,9 @@ def covered(ta, ra, tb, rb, w, st, i, mu):
             na += r
         elif t == C.CT_MONEY:
             nm += r
-        elif t == 0:
+        elif t == C.CT_WOOD:
             nw += r
-        elif t == 1:
+        elif t == C.CT_STONE:
             ns += r
         else:
             ni += r
@@ -124,9 +124,9 @@ def row_payable(s, p, row):
     """Some legal payment of a tile of this row is covered by seat p's holdings (split enumeration, 5.6.1)."""
     cost = s[L.P_BUILD_COST + row]
     o = seat(p)
-    w = s[o + L.S_MAT]
-    st = s[o + L.S_MAT + 1]
-    i = s[o + L.S_MAT + 2]
+    w = s[o + L.S_MAT + C.WOOD]
+    st = s[o + L.S_MAT + C.STONE]
+    i = s[o + L.S_MAT + C.IRON]
     jk = s[o + L.S_MAT + C.JOKER]
     mu = s[o + L.S_MONEY] // s[L.P_MONEY_UNIT]
     if w + st + i + jk + mu < cost:
@@ -145,9 +145,9 @@ def buildable_rows(s, p):
     """Bit mask of the rows seat p may build now (5.6 tile rule: bottom first, then middle or top)."""
     o = seat(p) + L.S_TILES
     if s[o] > 0:
-        return 1 if row_payable(s, p, 0) else 0
+        return 1 if row_payable(s, p, C.ROW_BOTTOM) else 0
     mask = 0
-    for row in (1, 2):
+    for row in (C.ROW_MIDDLE, C.ROW_TOP):
         if s[o + row] > 0 and row_payable(s, p, row):
             mask |= 1 << row
     return mask

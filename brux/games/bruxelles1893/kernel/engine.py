@@ -1,7 +1,7 @@
 """Create a game, apply a decision (then the automatic ones), finish a game at random."""
 
 from brux.core.jit import JIT, njit
-from brux.core.rng import randbelow, seed_stream
+from brux.core.rng import STREAM_WORDS, randbelow, seed_stream
 
 from . import codes as C
 from . import layout as L
@@ -58,5 +58,5 @@ def play_out_random(s, rng_off):
     """Finish the game with every seat playing uniformly at random from its agent stream at rng_off + 2p."""
     while s[L.G_OVER] == 0:
         p = s[L.G_CUR]
-        i = randbelow(s, rng_off + 2 * p, rng_off + 2 * p + 1, s[L.LEGAL_N])
+        i = randbelow(s, rng_off + STREAM_WORDS * p, rng_off + STREAM_WORDS * p + 1, s[L.LEGAL_N])
         apply(s, s[L.LEGAL + i])

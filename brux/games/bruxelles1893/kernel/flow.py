@@ -14,6 +14,7 @@ from .base import (
     draw_black,
     draw_coloured,
     gain_vp,
+    in_area,
     n_colours,
     n_works,
     nobles_in_supply,
@@ -44,30 +45,30 @@ def activate(s, p, f, tap):
     """5.7: tap (a held card) and apply figure f's effect for seat p."""
     o = seat(p)
     if tap:
-        s[o + L.S_FIG + f] = 2
-    if f == 0:
-        s[o + L.S_MONEY] += 5
-    elif f == 1:
+        s[o + L.S_FIG + f] = C.FIG_TAPPED
+    if f == C.PF_BRUGMANN:
+        s[o + L.S_MONEY] += C.BRUGMANN_MONEY
+    elif f == C.PF_HORTA:
         bump(s, p, C.TR_AR, 1)
-    elif f == 2:
+    elif f == C.PF_BULS:
         bump(s, p, C.TR_CH, 1)
-    elif f == 3:
+    elif f == C.PF_LEOPOLD:
         bump(s, p, C.TR_RP, 1)
-    elif f == 4:
+    elif f == C.PF_VANDERVELDE:
         if s[o + L.S_COURT] > 0:
             s[o + L.S_COURT] -= 1
             s[o + L.S_SUPPLY] += 1
-    elif f == 5:
+    elif f == C.PF_HANKAR:
         push(s, C.K_JOKER, p, 0)
         if nobles_in_supply(s) > 0:
-            s[L.C_SRC] = 0
+            s[L.C_SRC] = C.GAIN_PF5
             set_pending(s, p, C.D_GAIN)
-    elif f == 6:
+    elif f == C.PF_VAN_DE_VELDE:
         w = draw_coloured(s)
         if w >= 0:
             s[o + L.S_WORKS + w] += 1
     else:
-        s[o + L.S_MONEY] += 3
+        s[o + L.S_MONEY] += C.SOLVAY_MONEY
 
 
 @njit(**JIT)
@@ -153,10 +154,7 @@ def next_turn(s, start):
 @njit(**JIT)
 def neutral_space_exists(s):
     for sp in range(C.N_SPACES):
-        r = sp // C.BOARD_COLS
-        c = sp % C.BOARD_COLS
-        if (s[L.AREA] <= r <= s[L.AREA + 1] and s[L.AREA + 2] <= c <= s[L.AREA + 3]
-                and s[L.SP_OCC + sp] == C.EMPTY and s[L.SP_BOWN + sp] < 0):
+        if in_area(s, sp) and s[L.SP_OCC + sp] == C.EMPTY and s[L.SP_BOWN + sp] < 0:
             return True
     return False
 
@@ -164,21 +162,21 @@ def neutral_space_exists(s):
 @njit(**JIT)
 def set_area(s, sh):
     """2.6: the largest area of shield sh (0..15)."""
-    r = sh // 4 + 1
-    c = sh % 4 + 1
+    r = sh // C.SHIELD_SIDE + 1
+    c = sh % C.SHIELD_SIDE + 1
     s[L.AREA_SHIELD] = sh
-    if r <= 2:
-        s[L.AREA] = r
-        s[L.AREA + 1] = 4
+    if r <= C.AREA_LOW:
+        s[L.AREA + C.AR_ROW0] = r
+        s[L.AREA + C.AR_ROW1] = C.BOARD_ROWS - 1
     else:
-        s[L.AREA] = 0
-        s[L.AREA + 1] = r - 1
-    if c <= 2:
-        s[L.AREA + 2] = c
-        s[L.AREA + 3] = 4
+        s[L.AREA + C.AR_ROW0] = 0
+        s[L.AREA + C.AR_ROW1] = r - 1
+    if c <= C.AREA_LOW:
+        s[L.AREA + C.AR_COL0] = c
+        s[L.AREA + C.AR_COL1] = C.BOARD_COLS - 1
     else:
-        s[L.AREA + 2] = 0
-        s[L.AREA + 3] = c - 1
+        s[L.AREA + C.AR_COL0] = 0
+        s[L.AREA + C.AR_COL1] = c - 1
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -221,14 +219,14 @@ def cont(s, k, a, b):
         s[L.BON_DISC] += 1
     elif k == C.K_POWER:
         o = L.P_BON + a * C.BONUS_FIELDS
-        p = b >> 1
-        if s[o + 1] >= 0:
+        p = b // C.N_POWER_REASONS
+        if s[o + C.BF_POWER2] >= 0:
             s[L.C_CARD] = a
-            s[L.C_REASON] = b & 1
+            s[L.C_REASON] = b % C.N_POWER_REASONS
             set_pending(s, p, C.D_POWER)
         else:
-            for _ in range(s[o + 2]):
-                apply_power(s, p, s[o])
+            for _ in range(s[o + C.BF_TIMES]):
+                apply_power(s, p, s[o + C.BF_POWER1])
     elif k == C.K_FIRST:
         new_first_player(s)
         push(s, C.K_SHIELDS, 0, 0)
@@ -334,7 +332,7 @@ def column(s, col):
     for k in range(n - 1, -1, -1):  # pushed last first: applied in turn order from the first player
         p = (first + k) % n
         if s[L.SCR + p] == best:
-            push(s, C.K_POWER, card, p * 2)
+            push(s, C.K_POWER, card, C.N_POWER_REASONS * p + C.POWER_TIE)
 
 
 @njit(**JIT)
@@ -347,14 +345,14 @@ def secondary(s, sp, owner):
         if w >= 0:
             s[o + L.S_WORKS + w] += 1
     elif t == C.T_S:
-        s[o + L.S_MONEY] += 2
+        s[o + L.S_MONEY] += C.SALE_SECONDARY_MONEY
     elif t == C.T_T:
         if upright_count(s, owner) > 0:
             s[L.C_SPACE] = sp
             set_pending(s, owner, C.D_SECFIG)
     elif t == C.T_M:
         if nobles_in_supply(s) > 0:
-            s[L.C_SRC] = 1
+            s[L.C_SRC] = C.GAIN_SECONDARY
             set_pending(s, owner, C.D_GAIN)
     else:
         give_joker(s, owner, 1)
@@ -365,8 +363,8 @@ def run(s):
     """Pop continuations until a decision is pending or the game is over."""
     while s[L.G_PENDING] == C.D_NONE and s[L.G_OVER] == 0 and s[L.STACK_N] > 0:
         s[L.STACK_N] -= 1
-        i = L.STACK + 3 * s[L.STACK_N]
-        cont(s, s[i], s[i + 1], s[i + 2])
+        i = L.STACK + C.K_FIELDS * s[L.STACK_N]
+        cont(s, s[i + C.KF_CODE], s[i + C.KF_A], s[i + C.KF_B])
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -426,7 +424,7 @@ def do_build_pay(s, p):
     s[o + L.S_MONEY] -= s[L.C_M] * s[L.P_MONEY_UNIT]
     if j == 0:
         gain_vp(s, p, C.V_NOJOKER, s[L.P_NO_JOKER_VP])
-    if s[L.C_TILE] == 2 and s[L.P_TOP_ROW_BOARD] == 0:
+    if s[L.C_TILE] == C.ROW_TOP and s[L.P_TOP_ROW_BOARD] == 0:
         gain_vp(s, p, C.V_TOPROW, s[L.P_TOP_ROW_VP])
 
 
@@ -471,7 +469,7 @@ def step(s, a):
         w = a - C.A_KEEP
         s[o + L.S_WORKS + w] += 1
         s[L.IP_WORKS + w] -= 1
-        for c in range(4):
+        for c in range(C.N_COLOURED_KINDS):
             for _ in range(s[L.IP_WORKS + c]):
                 s[L.CST + s[L.CST_N]] = c
                 s[L.CST_N] += 1
@@ -479,15 +477,15 @@ def step(s, a):
         shuffle(s, L.CST, s[L.CST_N])
     elif d == C.D_CURSOR:
         x = a - C.A_CURSOR
-        s[L.CURSOR] = x // 5 + 2
-        s[L.CURSOR + 1] = x % 5 + 2
+        s[L.CURSOR + C.CUR_ROW] = x // C.CURSOR_SPAN + C.CURSOR_MIN
+        s[L.CURSOR + C.CUR_COL] = x % C.CURSOR_SPAN + C.CURSOR_MIN
         set_pending(s, p, C.D_SELL)
     elif d == C.D_SELL:
         w = a - C.A_SELL
         s[o + L.S_WORKS + w] -= 1
-        r = s[L.CURSOR] + s[L.P_DOT + 2 * w]
-        c = s[L.CURSOR + 1] + s[L.P_DOT + 2 * w + 1]
-        s[o + L.S_MONEY] += s[L.P_WMONEY + (r - 1) * 7 + c - 1]
+        r = s[L.CURSOR + C.CUR_ROW] + s[L.P_DOT + C.DOT_FIELDS * w + C.DOT_DR]
+        c = s[L.CURSOR + C.CUR_COL] + s[L.P_DOT + C.DOT_FIELDS * w + C.DOT_DC]
+        s[o + L.S_MONEY] += s[L.P_WMONEY + (r - 1) * C.WORKSHOP + c - 1]
         gain_vp(s, p, C.V_SALE, s[L.P_WVP + c - 1])
         s[L.IP_WORKS + w] += 1
         if s[L.PILE_N] == 0:
@@ -514,7 +512,7 @@ def step(s, a):
         f = s[L.IP_FIG]
         s[L.IP_FIG] = -1
         if a == C.A_KEEPFIG:
-            s[o + L.S_FIG + f] = 2
+            s[o + L.S_FIG + f] = C.FIG_TAPPED
         else:
             s[L.TH_DISC + s[L.TH_DISCN]] = f
             s[L.TH_DISCN] += 1
@@ -529,13 +527,13 @@ def step(s, a):
         set_pending(s, p, C.D_BJOKERS)
     elif d == C.D_BJOKERS:
         x = a - C.A_PAYJM
-        s[L.C_J] = x // 7
-        s[L.C_M] = x % 7
+        s[L.C_J] = x // C.PAY_BASE
+        s[L.C_M] = x % C.PAY_BASE
         set_pending(s, p, C.D_BNOBLES)
     elif d == C.D_BNOBLES:
         x = a - C.A_PAYWSI
-        cubes = (x // 49, (x // 7) % 7, x % 7)
-        for m in range(3):
+        cubes = (x // (C.PAY_BASE * C.PAY_BASE), (x // C.PAY_BASE) % C.PAY_BASE, x % C.PAY_BASE)
+        for m in range(C.N_NOBLE):
             s[o + L.S_MAT + m] -= cubes[m]
             s[L.SUP + m] += cubes[m]
         do_build_pay(s, p)
@@ -550,7 +548,7 @@ def step(s, a):
         s[L.SP_BOWN + sp] = p
         s[L.SP_BTILE + sp] = row
         s[o + L.S_TILES + row] -= 1
-        if row == 2 and s[L.P_TOP_ROW_BOARD] == 1 and sp < 5:
+        if row == C.ROW_TOP and s[L.P_TOP_ROW_BOARD] == 1 and sp < C.BOARD_COLS:
             gain_vp(s, p, C.V_TOPROW, s[L.P_TOP_ROW_VP])
     elif d == C.D_GPLAZA:
         if a != C.A_STOP:
@@ -571,7 +569,7 @@ def step(s, a):
         push(s, C.K_BONUS, s[L.C_ORDER], 0)
         if a == C.A_USE:
             push(s, C.K_POPBW, p, 0)
-            push(s, C.K_POWER, card, p * 2 + 1)
+            push(s, C.K_POWER, card, C.N_POWER_REASONS * p + C.POWER_USE)
         else:
             k = a - C.A_TUCK
             pop_won(s, p)

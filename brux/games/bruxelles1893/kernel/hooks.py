@@ -43,9 +43,9 @@ def observe(s, p, out):
     copy_pieces(s, out, L.OBS_COPIES)
     one_hot(out, L.OBS_SEAT, L.MAX_PLAYERS, p)
     o = L.OBS_BRUSSELS
-    for j in range(4 * L.MAX_PLAYERS):
+    for j in range(C.N_BRUSSELS * L.MAX_PLAYERS):
         out[o + j] = 0.0
-    for b in range(4):
+    for b in range(C.N_BRUSSELS):
         base = L.BR_LIST + b * L.BR_CAP
         for i in range(s[L.BR_N + b]):
             out[o + b * L.MAX_PLAYERS + s[base + i]] += 1.0

@@ -42,15 +42,16 @@ def setup(s):
         s[o + L.S_MONEY] = s[L.P_MONEY_BASE] + p * s[L.P_MONEY_STEP]
         s[o + L.S_SUPPLY] = s[L.P_START_SUPPLY]
         s[o + L.S_COURT] = s[L.P_START_COURT]
-        for t in range(3):
+        for t in range(C.N_TRACKS):
             s[o + L.S_TRACK + t] = 1
-            s[o + L.S_TILES + t] = 2
-        s[o + L.S_FIG] = 1
+        for row in range(C.N_TILE_ROWS):
+            s[o + L.S_TILES + row] = C.TILES_PER_ROW
+        s[o + L.S_FIG + C.PF_BRUGMANN] = C.FIG_UPRIGHT
         s[o + L.S_OPEN] = -1
         s[o + L.S_OPEN + 1] = -1
     s[L.G_EXH_BY] = -1
-    s[L.CURSOR] = 4
-    s[L.CURSOR + 1] = 4
+    s[L.CURSOR + C.CUR_ROW] = C.CURSOR_START
+    s[L.CURSOR + C.CUR_COL] = C.CURSOR_START
     k = 0
     for f in range(C.N_FIGURES):
         for _ in range(s[L.P_PF_DECK + f]):
@@ -58,14 +59,14 @@ def setup(s):
             k += 1
     s[L.TH_DN] = k
     shuffle(s, L.TH_DECK, k)
-    for i in range(4):
+    for i in range(C.TH_SLOTS):
         s[L.TH_DISP + i] = theatre_draw(s)
     s[L.IP_FIG] = -1
     for i in range(C.N_SE):
         s[L.SE_DECK + i] = i
     shuffle(s, L.SE_DECK, C.N_SE)
     for i in range(C.N_COLOURED):
-        s[L.CST + i] = i // 6
+        s[L.CST + i] = i // C.WORKS_PER_COLOUR
     s[L.CST_N] = C.N_COLOURED
     shuffle(s, L.CST, C.N_COLOURED)
     for i in range(C.N_BLACK):
@@ -78,15 +79,15 @@ def setup(s):
         s[L.COMP + i] = i
     shuffle(s, L.COMP, C.COMPASS_TILES)
     s[L.NEEDLE] = 0
-    s[L.NEEDLE + 1] = 3
+    s[L.NEEDLE + 1] = C.NEEDLE_B_START
     for i in range(C.N_BONUS):
         s[L.BON_DECK + i] = i
     shuffle(s, L.BON_DECK, C.N_BONUS)
     deal_bonus(s)
     s[L.G_FIRST] = 0
-    for x in range(3):
-        s[L.SUP + x] = 10
-    s[L.SUP + C.JOKER] = 15
+    for x in range(C.N_NOBLE):
+        s[L.SUP + x] = C.NOBLE_START
+    s[L.SUP + C.JOKER] = C.JOKER_START
     s[L.AREA_SHIELD] = -1
     s[L.G_ROUND] = 1
 
@@ -113,8 +114,8 @@ def new_first_player(s):
 def score_shields(s):
     """6.4 with the neutral rule of 8.3."""
     n = players(s)
-    for r in range(4):
-        for c in range(4):
+    for r in range(C.SHIELD_SIDE):
+        for c in range(C.SHIELD_SIDE):
             full = True
             for p in range(n):
                 s[L.SCR + p] = 0
@@ -148,7 +149,7 @@ def brussels_majority(s):
     n = players(s)
     for p in range(n):
         s[L.SCR + p] = 0
-    for b in range(4):
+    for b in range(C.N_BRUSSELS):
         for i in range(s[L.BR_N + b]):
             s[L.SCR + s[L.BR_LIST + b * L.BR_CAP + i]] += 1
     best = 0
@@ -159,7 +160,7 @@ def brussels_majority(s):
     for p in range(n):
         if s[L.SCR + p] != best:
             continue
-        for b in range(4):
+        for b in range(C.N_BRUSSELS):
             base = L.BR_LIST + b * L.BR_CAP
             k = s[L.BR_N + b]
             last = -1
@@ -184,7 +185,7 @@ def end_of_turn(s):
             s[seat(q) + L.S_SUPPLY] += 1
         s[L.SP_OCC + sp] = C.EMPTY
         s[L.SP_BID + sp] = 0
-    for b in range(4):
+    for b in range(C.N_BRUSSELS):
         for i in range(s[L.BR_N + b]):
             s[seat(s[L.BR_LIST + b * L.BR_CAP + i]) + L.S_SUPPLY] += 1
         s[L.BR_N + b] = 0
@@ -192,11 +193,11 @@ def end_of_turn(s):
     for p in range(n):
         o = seat(p)
         for f in range(C.N_FIGURES):
-            if s[o + L.S_FIG + f] == 2:
-                s[o + L.S_FIG + f] = 1
+            if s[o + L.S_FIG + f] == C.FIG_TAPPED:
+                s[o + L.S_FIG + f] = C.FIG_UPRIGHT
         s[o + L.S_PASSED] = 0
         s[o + L.S_MPC] = 0
-        for k in range(4):
+        for k in range(C.PERSONAL_ROWS):
             s[o + L.S_TUCKED + k] = 0
     s[L.G_EXH_BY] = -1
     f0 = s[L.TH_DISP]
@@ -226,7 +227,8 @@ def final_scoring(s):
                     s[L.TH_DISC + s[L.TH_DISCN]] = f
                     s[L.TH_DISCN] += 1
                 gain(s, p, C.V_UNPAID, -s[L.P_UNPAID_VP])
-        built = 6 - s[o + L.S_TILES] - s[o + L.S_TILES + 1] - s[o + L.S_TILES + 2]
+        built = (C.START_TILES - s[o + L.S_TILES + C.ROW_BOTTOM] - s[o + L.S_TILES + C.ROW_MIDDLE]
+                 - s[o + L.S_TILES + C.ROW_TOP])
         gain(s, p, C.V_BUILDINGS, built * s[L.P_ARV + s[o + L.S_TRACK + C.TR_AR] - 1])
         works = 0
         for c in range(C.N_COLOURS):
@@ -236,9 +238,10 @@ def final_scoring(s):
             figs += s[o + L.S_FIG + f] > 0
         free = max(0, s[L.P_TOTAL] - s[o + L.S_COURT] - s[L.P_ROW4_FREE])
         amounts = (s[o + L.S_MONEY] // s[L.P_ROW1_DIV], works, figs, free)
-        for k in range(4):
+        for k in range(C.PERSONAL_ROWS):
             gain(s, p, C.V_ROW_MONEY + k, amounts[k] * multiplier(s, p, k))
-        gain(s, p, C.V_NOBLES, (s[o + L.S_MAT] + s[o + L.S_MAT + 1] + s[o + L.S_MAT + 2]) * s[L.P_NOBLE_VP])
+        nobles = s[o + L.S_MAT + C.WOOD] + s[o + L.S_MAT + C.STONE] + s[o + L.S_MAT + C.IRON]
+        gain(s, p, C.V_NOBLES, nobles * s[L.P_NOBLE_VP])
         if s[L.G_FIRST] == p:
             gain(s, p, C.V_MP, s[L.P_MP_VP])
 
