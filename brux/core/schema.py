@@ -40,6 +40,16 @@ INT64_MAX = 2**63 - 1
 
 
 @dataclass(frozen=True)
+class Run:
+    """A hidden ordered run of cards (a deck, a stack): in each row of its field (the first axis of a 2-D shape;
+    the whole field otherwise) the cards at positions `first` .. `end` - 1 are in an order no seat sees. `first` and
+    `end` are each a fixed number or the name of a state field holding it (one value, or one per row)."""
+
+    end: str | int
+    first: str | int = 0
+
+
+@dataclass(frozen=True)
 class Field:
     """`size` (or `shape`) consecutive state values named `name`, each within `low .. high` (inclusive)."""
 
@@ -50,8 +60,11 @@ class Field:
     high: int = 0
     vis: str = "public"
     meaning: str = ""
+    run: Run | None = None
 
     def __post_init__(self) -> None:
+        if self.run is not None and (self.kind != "card" or self.vis != "nobody"):
+            raise ValueError(f"field {self.name}: a hidden run is a field of kind 'card' that nobody sees")
         if self.kind not in KINDS:
             raise ValueError(f"field {self.name}: kind {self.kind!r} is not one of {', '.join(KINDS)}")
         if self.vis not in VISIBILITY:
@@ -65,6 +78,13 @@ class Field:
     def n(self) -> int:
         """Values the field takes in the state."""
         return prod(self.size) if isinstance(self.size, tuple) else self.size
+
+    @property
+    def rows(self) -> tuple[int, int]:
+        """(rows, values per row): the first axis of a 2-D shape, else one row of the whole field."""
+        if isinstance(self.size, tuple) and len(self.size) == 2:
+            return self.size
+        return 1, self.n
 
 
 @dataclass(frozen=True)
@@ -131,6 +151,7 @@ class Schema:
         self.size = start + len(low)
         self.low = np.array(low, np.int64)
         self.high = np.array(high, np.int64)
+        self.runs = self._runs()
 
     def _name(self, name: str, offset: int) -> None:
         if name in self.offsets:
@@ -154,6 +175,32 @@ class Schema:
                 low.append(f.low)
                 high.append(f.high)
                 self._cells.append((f"{b.name}[{k}].{label}", f))
+
+    def _runs(self) -> np.ndarray:
+        """The hidden runs as rows (offset, rows, row size, first offset, first step, first, end offset, end step,
+        end): an end (or first) offset of -1 means the fixed number beside it; the step moves it to the next row."""
+        out = []
+        for f in self.fields.values():
+            if f.run is not None:
+                rows, per = f.rows
+                out.append((self.offsets[f.name], rows, per, *self._bound(f, f.run.first, rows),
+                            *self._bound(f, f.run.end, rows)))
+        return np.array(out, np.int64).reshape(len(out), 9)
+
+    def _bound(self, f: Field, at: str | int, rows: int) -> tuple[int, int, int]:
+        if isinstance(at, int):
+            if not 0 <= at <= f.rows[1]:
+                raise ValueError(f"hidden run {f.name}: position {at} is outside its rows of {f.rows[1]}")
+            return -1, 0, at
+        g = self.fields.get(at)
+        if g is None:
+            raise ValueError(f"hidden run {f.name}: no top-level field {at!r} holds its bounds")
+        if g.n not in (1, rows):
+            raise ValueError(f"hidden run {f.name}: {at} has {g.n} values, not 1 or one per row ({rows})")
+        if g.low < 0 or g.high > f.rows[1]:
+            raise ValueError(f"hidden run {f.name}: {at} may be {g.low} .. {g.high}, outside its rows of "
+                             f"{f.rows[1]}")
+        return self.offsets[at], int(g.n == rows and rows > 1), 0
 
     def __getitem__(self, name: str) -> int:
         return self.offsets[name]

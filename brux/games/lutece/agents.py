@@ -13,9 +13,9 @@ game kit (`brux.agents.kit`) from `kernel/hooks.py`, which exports the game-spec
 
 import numpy as np
 
-from brux.core.cards import resample_run, sort_run
+from brux.core.hidden import hidden_views
 from brux.core.jit import JIT, njit
-from brux.core.rng import next_u64, randbelow
+from brux.core.rng import randbelow
 
 from .kernel import codes as C
 from .kernel import layout as L
@@ -81,14 +81,14 @@ def values(s, w, out):
         o = seat(p)
         legions = s[o + L.S_LEGIONS] - s[o + L.S_LEG] - s[o + L.S_LEG + 1]
         symbols = 0
-        for x in range(4):
+        for x in range(C.N_RESOURCES):
             symbols += s[o + L.S_RES + x]
         out[p] = (w[0] * s[o + L.S_VP] + w[1] * (s[o + L.S_COINS] + s[o + L.S_STAKE]) + w[2] * legions
                   + w[3] * symbols)
     if over:
         return
     # What the plays fixed so far would win (rules 4.4.1-4.4.2), each slot on its own.
-    for d in range(2):
+    for d in range(C.N_DECKS):
         for i in range(s[L.P_SLOTS]):
             k = d * L.MAX_SLOTS + i
             c = s[L.SLOT_CARD + k]
@@ -114,7 +114,7 @@ def values(s, w, out):
                 continue
             o = seat(winner)
             sym = card(s, c, L.CF_PILLARS)
-            for x in range(4):
+            for x in range(C.N_RESOURCES):
                 sym += card(s, c, L.CF_RES + x)
             coins = (s[L.SLOT_COINS + k] + card(s, c, L.CF_COINS) - card(s, c, L.CF_COST)
                      - s[o + L.S_BRIBE + wj])
@@ -136,7 +136,7 @@ def _redraw_play(s, q, rng, ko, co):
     code = s[L.P_PAIRS + randbelow(rng, ko, co, s[L.P_NPAIRS])]
     n = 0
     inc = 0
-    for j in range(2):
+    for j in range(C.PLAY_CARDS):
         s[o + L.S_PICK + j] = -1
         s[o + L.S_BRIBE + j] = 0
         s[o + L.S_LEG + j] = 0
@@ -173,39 +173,24 @@ def _redraw_play(s, q, rng, ko, co):
 
 
 @njit(**JIT)
-def hide(s, me):
-    """Put what seat `me` does not see in canonical form, in place: the cards left in each deck in card-table order,
-    every other seat's sealed play of the round withdrawn (its bribes back in its purse, no picks), the chance
-    stream zeroed. The result depends only on what `me` has seen."""
-    for d in range(2):
-        lo = L.DECK_ORDER + d * L.DECK_CAP + s[L.DECK_POS + d]
-        n = s[L.DECK_END + d] - s[L.DECK_POS + d]
-        sort_run(s, lo, n)
+def _withdraw_plays(s, me):
+    """Every other seat's sealed play of the round withdrawn (its bribes back in its purse, no picks)."""
     for q in range(players(s)):
         if q != me and s[seat(q) + L.S_COMMITTED] != 0:
             withdraw_sealed_play(s, seat(q), s[L.G_ROUND] == 1)
-    s[L.G_SEED] = 0
-    s[L.G_RNG_KEY] = 0
-    s[L.G_RNG_CTR] = 0
 
 
 @njit(**JIT)
-def determinise(s, me, rng, key_off, ctr_off):
-    """Resample what seat `me` does not see, from the stream (rng[key_off], rng[ctr_off]).
-
-    The cards left in each deck are put in canonical (card-table) order and shuffled; every other seat that fixed
-    its play this round gets a new play; then the copy's chance stream is re-keyed.
-    """
-    for d in range(2):
-        base = L.DECK_ORDER + d * L.DECK_CAP
-        lo = base + s[L.DECK_POS + d]
-        n = s[L.DECK_END + d] - s[L.DECK_POS + d]
-        resample_run(s, lo, n, rng, key_off, ctr_off)
+def _redraw_plays(s, me, rng, ko, co):
+    """Every other seat that fixed its play this round gets a new play."""
     for q in range(players(s)):
         if q != me and s[seat(q) + L.S_COMMITTED] != 0:
-            _redraw_play(s, q, rng, key_off, ctr_off)
-    s[L.G_RNG_KEY] = np.int64(next_u64(rng, key_off, ctr_off))
-    s[L.G_RNG_CTR] = 0
+            _redraw_play(s, q, rng, ko, co)
+
+
+# hide: the cards left in each deck in card-table order (layout.SCHEMA's run), other seats' sealed plays withdrawn,
+# the chance stream zeroed; determinise: the decks re-dealt, new sealed plays, the stream re-keyed.
+hide, determinise = hidden_views(__name__, L.SCHEMA, own_hide=_withdraw_plays, own_determinise=_redraw_plays)
 
 
 def features(state: np.ndarray, seat_index: int) -> dict[str, float]:

@@ -3,6 +3,7 @@
 from brux.core.jit import TINY, njit
 from brux.core.rng import randbelow
 
+from . import codes as C
 from . import layout as L
 
 
@@ -26,7 +27,7 @@ def withdraw_sealed_play(a, o, first_round):
     a[o + L.S_STAKE] = 0
     a[o + L.S_NPICK] = 0
     a[o + L.S_INCOME] = 0
-    for j in range(2):
+    for j in range(C.PLAY_CARDS):
         a[o + L.S_PICK + j] = -1
         a[o + L.S_BRIBE + j] = 0
         a[o + L.S_LEG + j] = 0

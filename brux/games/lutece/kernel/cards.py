@@ -50,7 +50,7 @@ def remove_card(s, c):
 def tableau_change(s, p, c, sign):
     """Add (sign 1) or take away (sign -1) card c's symbols, colour and pillars to seat p's counts."""
     o = seat(p)
-    for x in range(4):
+    for x in range(C.N_RESOURCES):
         s[o + L.S_RES + x] += sign * card(s, c, L.CF_RES + x)
     s[o + L.S_COL + card(s, c, L.CF_COLOUR)] += sign
     s[o + L.S_PILLARS] += sign * card(s, c, L.CF_PILLARS)

@@ -3,6 +3,13 @@
 TOTAL_COINS = 66  # 36 x 1 + 10 x 3 (rules section 2)
 
 # Decisions: PLAY split into sub-decisions (docs section 3)
+FIRST_ROUND = 1
+PLAY_CARDS = 2  # letter/numeral/income cards in a seat's sealed play of a round
+# P_MAJ: majority VP for the most, middle and fewest symbols of a resource (rules 5.2)
+MAJ_MOST = 0
+MAJ_MIDDLE = 1
+MAJ_FEWEST = 2
+
 D_CARDS = 0
 D_BRIBE = 1
 D_LEGIONS = 2
@@ -12,9 +19,11 @@ DECISION_NAMES = ("PLAY_CARDS", "PLAY_BRIBE", "PLAY_LEGIONS")
 DK_CHARACTER = 0
 DK_LOCATION = 1
 DECK_NAMES = ("character", "location")
+N_DECKS = len(DECK_NAMES)  # = rows of the display
 
 # Resources, colours, vp_per
 RESOURCES = ("beer", "bread", "gladius", "elixir")
+N_RESOURCES = len(RESOURCES)
 R_BEER = 0
 COLOURS = ("yellow", "green", "red", "purple")
 PER_COLOUR = 4  # vp_per 4..7: a colour

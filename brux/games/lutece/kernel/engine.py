@@ -30,7 +30,7 @@ def clear_seats(s):
         o = seat(p)
         for j in range(L.SEAT_SIZE):
             s[o + j] = 0
-        for j in range(2):
+        for j in range(C.PLAY_CARDS):
             s[o + L.S_PICK + j] = -1
             s[o + L.S_OPEN + j] = -1
 
@@ -55,11 +55,11 @@ def reset(s, seed):
     s[L.G_BANK] = C.TOTAL_COINS - n * s[L.P_START_COINS]
     for p in range(n):
         s[seat(p) + L.S_COINS] = s[L.P_START_COINS]
-    for d in range(2):
+    for d in range(C.N_DECKS):
         setup_deck(s, d)
-    for k in range(2 * L.MAX_SLOTS):
+    for k in range(C.N_DECKS * L.MAX_SLOTS):
         s[L.SLOT_CARD + k] = -1
-    for d in range(2):
+    for d in range(C.N_DECKS):
         for i in range(s[L.P_SLOTS]):
             fill_slot(s, d, i)
     s[L.G_ROUND] = 1
@@ -70,7 +70,7 @@ def reset(s, seed):
 @njit(**JIT)
 def resume(s):
     """A position built from a view (round start, no play fixed): run rules 4.1 from round 2 on, then settle."""
-    if s[L.G_ROUND] >= 2:
+    if s[L.G_ROUND] > C.FIRST_ROUND:
         begin_round(s)
     else:
         start_bid(s)

@@ -13,6 +13,7 @@ from brux.core.schema import (
     Block,
     Field,
     Mark,
+    Run,
     Schema,
     header,
     legal_cache,
@@ -26,7 +27,7 @@ from . import codes as C
 MAX_PLAYERS = 5
 MAX_SLOTS = 5  # per row
 DECK_CAP = 60  # cards per deck table (card index = deck * DECK_CAP + row of the card in its deck's table)
-N_CARDS = 2 * DECK_CAP
+N_CARDS = C.N_DECKS * DECK_CAP
 MAX_BAZAARS = 8  # bazaar cards in the card table
 LEGAL_CAP = 128
 N_SOURCES = 10
@@ -43,31 +44,31 @@ CARD_FIELDS = (  # card c's field f at P_CARDS + c * CF_SIZE + f
     Field("CF_USED", kind="flag", high=1, meaning="1 when the card is in this game (min_players <= players)"),
     Field("CF_KIND", kind="code", high=len(C.KINDS) - 1),
     Field("CF_COST", high=20),
-    Field("CF_RES", 4, high=9),
+    Field("CF_RES", C.N_RESOURCES, high=9),
     Field("CF_COLOUR", kind="code", high=len(C.COLOURS) - 1),
     Field("CF_PILLARS", high=9),
     Field("CF_VP_BASE", high=50),
     Field("CF_VP_MULT", high=10),
     Field("CF_VP_PER", kind="code", low=-1, high=C.PER_PILLAR),
     Field("CF_COINS", high=20),
-    Field("CF_REQ", 4, high=20, meaning="bazaar requirements"),
+    Field("CF_REQ", C.N_RESOURCES, high=20, meaning="bazaar requirements"),
 )
 
 SEAT_FIELDS = (
     Field("S_COINS", high=COINS_MAX, meaning="purse (bribes of the round's play already staked out of it)"),
     Field("S_STAKE", high=COINS_MAX, vis="owner", meaning="staked bribes of the round"),
-    Field("S_RES", 4, high=SYMBOLS_MAX, meaning="resources held"),
-    Field("S_COL", 4, high=N_CARDS, meaning="cards of each colour held"),
+    Field("S_RES", C.N_RESOURCES, high=SYMBOLS_MAX, meaning="resources held"),
+    Field("S_COL", len(C.COLOURS), high=N_CARDS, meaning="cards of each colour held"),
     Field("S_PILLARS", high=SYMBOLS_MAX),
     Field("S_NCARDS", high=N_CARDS, meaning="cards in the tableau"),
     Field("S_LEGIONS", high=C.MAX_LEGIONS, meaning="legion cards in the tableau"),
     Field("S_COMMITTED", kind="flag", high=1, meaning="play fixed this round"),
     Field("S_NPICK", high=2, vis="owner", meaning="letter/numeral cards played"),
     Field("S_INCOME", high=2, vis="owner", meaning="income cards played"),
-    Field("S_PICK", 2, kind="code", low=-1, high=2 * MAX_SLOTS - 1, vis="owner",
+    Field("S_PICK", C.PLAY_CARDS, kind="code", low=-1, high=C.N_DECKS * MAX_SLOTS - 1, vis="owner",
           meaning="hand cards (= slots) bid on, first card first"),
-    Field("S_BRIBE", 2, high=COINS_MAX, vis="owner", meaning="coin bribe on each"),
-    Field("S_LEG", 2, high=C.MAX_LEGIONS, vis="owner", meaning="legions committed to each"),
+    Field("S_BRIBE", C.PLAY_CARDS, high=COINS_MAX, vis="owner", meaning="coin bribe on each"),
+    Field("S_LEG", C.PLAY_CARDS, high=C.MAX_LEGIONS, vis="owner", meaning="legions committed to each"),
     seat_vp(VP_MAX),
     seat_sources(N_SOURCES, VP_MAX),
     seat_openings(C.N_OPENINGS),
@@ -88,7 +89,7 @@ SCHEMA = Schema(
     Field("P_PAIR_RULE", kind="param", high=1, meaning="0 one_each, 1 any_two"),
     Field("P_BRIBE_CAP", kind="param", high=BRIBE_CAP_NONE, meaning="BRIBE_CAP_NONE when there is no cap"),
     Field("P_MAX_ROUNDS", kind="param", low=10, high=200),
-    Field("P_DECK_N", 2, kind="param", high=DECK_CAP, meaning="cards in each deck's table (all player counts)"),
+    Field("P_DECK_N", C.N_DECKS, kind="param", high=DECK_CAP, meaning="cards in each deck's table (all player counts)"),
     Field("P_NPAIRS", kind="param", high=C.N_PAIRS, meaning="legal card pairs"),
     Field("P_PAIRS", C.N_PAIRS, kind="param", high=C.N_PAIRS - 1, meaning="their pair codes, ascending"),
     Field("P_IDS_KEY", kind="param", high=2**32 - 1, meaning="key of the card ids (Python side only, see "
@@ -104,24 +105,25 @@ SCHEMA = Schema(
     Field("C_STEP", high=1, meaning="index (0, 1) of the bid card the BRIBE / LEGIONS decision is about"),
     Field("C_ACC", high=COINS_MAX, meaning="bribe raised so far with BRIBE +100 on that card"),
     # ---- decks ----
-    Field("DECK_ORDER", (2, DECK_CAP), kind="card", high=N_CARDS - 1, vis="nobody",
+    Field("DECK_ORDER", (C.N_DECKS, DECK_CAP), kind="card", high=N_CARDS - 1, vis="nobody",
+          run=Run(first="DECK_POS", end="DECK_END"),
           meaning="deck d's shuffled card indices at DECK_ORDER + d * DECK_CAP; top = DECK_POS"),
-    Field("DECK_POS", 2, high=DECK_CAP, meaning="next card to draw"),
-    Field("DECK_END", 2, high=DECK_CAP, meaning="number of cards in the shuffled deck (drawn ones included)"),
-    Field("DECK_SIZE", 2, high=DECK_CAP, meaning="filtered deck size (rules 2.4)"),
-    Field("REMOVED", 2, high=DECK_CAP, meaning="cards removed from the game, per deck"),
+    Field("DECK_POS", C.N_DECKS, high=DECK_CAP, meaning="next card to draw"),
+    Field("DECK_END", C.N_DECKS, high=DECK_CAP, meaning="number of cards in the shuffled deck (drawn ones included)"),
+    Field("DECK_SIZE", C.N_DECKS, high=DECK_CAP, meaning="filtered deck size (rules 2.4)"),
+    Field("REMOVED", C.N_DECKS, high=DECK_CAP, meaning="cards removed from the game, per deck"),
     # ---- cards and display ----
     Field("LOC", N_CARDS, kind="code", low=C.LOC_UNUSED, high=MAX_PLAYERS - 1,
           meaning="codes.LOC_* or the owning seat"),
-    Field("SLOT_CARD", (2, MAX_SLOTS), kind="card", low=-1, high=N_CARDS - 1,
+    Field("SLOT_CARD", (C.N_DECKS, MAX_SLOTS), kind="card", low=-1, high=N_CARDS - 1,
           meaning="row * MAX_SLOTS + slot: card index or -1"),
-    Field("SLOT_COINS", (2, MAX_SLOTS), high=COINS_MAX),
+    Field("SLOT_COINS", (C.N_DECKS, MAX_SLOTS), high=COINS_MAX),
     # ---- seats (one slot spare) ----
     Block("SEATS", MAX_PLAYERS, "SEAT_SIZE", SEAT_FIELDS, size=36),
     # ---- scratch for scoring ----
-    Field("SCR_HI", 4, kind="scratch", high=SYMBOLS_MAX, vis="nobody",
+    Field("SCR_HI", C.N_RESOURCES, kind="scratch", high=SYMBOLS_MAX, vis="nobody",
           meaning="most symbols of each resource over the seats"),
-    Field("SCR_LO", 4, kind="scratch", high=SYMBOLS_MAX, vis="nobody", meaning="fewest"),
+    Field("SCR_LO", C.N_RESOURCES, kind="scratch", high=SYMBOLS_MAX, vis="nobody", meaning="fewest"),
     Field("SCR_BAZ", MAX_BAZAARS, kind="scratch", high=N_CARDS - 1, vis="nobody", meaning="a seat's bazaar cards"),
     # ---- legal-action cache of the pending decision ----
     *legal_cache(LEGAL_CAP, C.N_ACTIONS),

@@ -18,7 +18,7 @@ def start_bid(s):
 @njit(**JIT)
 def end_game(s):
     """Rules 5.1: the display is discarded (its coins to the bank), the game is scored."""
-    for k in range(2 * L.MAX_SLOTS):
+    for k in range(C.N_DECKS * L.MAX_SLOTS):
         c = s[L.SLOT_CARD + k]
         if c >= 0:
             remove_card(s, c)
@@ -38,7 +38,7 @@ def begin_round(s):
     """Rules 4.1 for round G_ROUND >= 2: the end trigger, else the refill; then the bid."""
     n_slots = s[L.P_SLOTS]
     end = s[L.G_ROUND] - 1 >= s[L.P_MAX_ROUNDS]
-    for d in range(2):
+    for d in range(C.N_DECKS):
         empty = 0
         for i in range(n_slots):
             empty += s[L.SLOT_CARD + d * L.MAX_SLOTS + i] < 0
@@ -47,7 +47,7 @@ def begin_round(s):
     if end:
         end_game(s)
         return
-    for d in range(2):
+    for d in range(C.N_DECKS):
         for i in range(n_slots):
             if s[L.SLOT_CARD + d * L.MAX_SLOTS + i] < 0:
                 fill_slot(s, d, i)
@@ -127,10 +127,10 @@ def end_bid(s):
         inc = s[o + L.S_INCOME] * s[L.P_INCOME_VALUE]
         s[o + L.S_COINS] += inc
         s[L.G_BANK] -= inc
-    for d in range(2):
+    for d in range(C.N_DECKS):
         for i in range(s[L.P_SLOTS]):
             resolve_slot(s, d * L.MAX_SLOTS + i)
-    for d in range(2):
+    for d in range(C.N_DECKS):
         for i in range(s[L.P_SLOTS]):
             k = d * L.MAX_SLOTS + i
             if s[L.SLOT_CARD + k] >= 0:
@@ -141,7 +141,7 @@ def end_bid(s):
         s[o + L.S_COMMITTED] = 0
         s[o + L.S_NPICK] = 0
         s[o + L.S_INCOME] = 0
-        for j in range(2):
+        for j in range(C.PLAY_CARDS):
             s[o + L.S_PICK + j] = -1
             s[o + L.S_BRIBE + j] = 0
             s[o + L.S_LEG + j] = 0

@@ -25,7 +25,7 @@ def bazaar_vp(s, o, nb):
     best = 0
     for mask in range(1, 1 << nb):
         ok = True
-        for x in range(4):
+        for x in range(C.N_RESOURCES):
             need = 0
             for i in range(nb):
                 if (mask >> i) & 1:
@@ -50,19 +50,19 @@ def score_seat(s, p):
     src = o + L.S_SRC
     for j in range(L.N_SOURCES):
         s[src + j] = 0
-    for x in range(4):
+    for x in range(C.N_RESOURCES):
         r = s[o + L.S_RES + x]
         v = 0
         if r > 0:
             if r == s[L.SCR_HI + x]:
-                v = s[L.P_MAJ]
+                v = s[L.P_MAJ + C.MAJ_MOST]
             elif r == s[L.SCR_LO + x]:
-                v = s[L.P_MAJ + 2]
+                v = s[L.P_MAJ + C.MAJ_FEWEST]
             else:
-                v = s[L.P_MAJ + 1]
+                v = s[L.P_MAJ + C.MAJ_MIDDLE]
         s[src + C.VP_MAJ + x] = v
     nb = 0
-    for d in range(2):
+    for d in range(C.N_DECKS):
         if s[o + L.S_NCARDS] == 0:
             break
         for c in range(d * L.DECK_CAP, d * L.DECK_CAP + s[L.P_DECK_N + d]):
@@ -89,7 +89,7 @@ def score_seat(s, p):
 def score_all(s):
     """Every seat's VP and VP by source if the game ended now (coins: the purse plus the round's stakes)."""
     n = players(s)
-    for x in range(4):
+    for x in range(C.N_RESOURCES):
         hi = s[seat(0) + L.S_RES + x]
         lo = hi
         for p in range(1, n):
