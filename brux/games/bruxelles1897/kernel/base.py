@@ -25,13 +25,24 @@ def seat_after(s, start, i):
     return q - n if q >= n else q
 
 
+# popcount's bit masks: alternate bits, bit pairs, nibbles; the byte-sum multiplier; 32 bits; the top byte's shift
+_ODD_BITS = 0x55555555
+_BIT_PAIRS = 0x33333333
+_NIBBLES = 0x0F0F0F0F
+_BYTE_SUM = 0x01010101
+_LOW_32 = 0xFFFFFFFF
+_TOP_BYTE = 24
+_PAIR_SHIFT = 2
+_NIBBLE_SHIFT = 4
+
+
 @njit(**TINY)
 def popcount(x):
-    """Set bits of a non-negative x < 2**32 (branch-free)."""
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return (x * 0x01010101 & 0xFFFFFFFF) >> 24
+    """Set bits of a non-negative x < 2**32 (branch-free: bits summed in pairs, nibbles, then bytes)."""
+    x = x - ((x >> 1) & _ODD_BITS)
+    x = (x & _BIT_PAIRS) + ((x >> _PAIR_SHIFT) & _BIT_PAIRS)
+    x = (x + (x >> _NIBBLE_SHIFT)) & _NIBBLES
+    return (x * _BYTE_SUM & _LOW_32) >> _TOP_BYTE
 
 
 @njit(**TINY)
@@ -109,10 +120,16 @@ def build_cost(s, p):
 
 
 @njit(**TINY)
+def min_payment(n):
+    """Fewest material cards that pay n symbols: ceil(n / SYMBOLS_PER_CARD)."""
+    return (n + C.SYMBOLS_PER_CARD - 1) // C.SYMBOLS_PER_CARD
+
+
+@njit(**TINY)
 def can_pay_house(s, p):
     """A payment of ceil(n/2)..n material cards exists."""
     n = build_cost(s, p)
-    return count(s, seat(p) + L.S_MAT, C.N_PAIRS) >= (n + 1) // 2
+    return count(s, seat(p) + L.S_MAT, C.N_PAIRS) >= min_payment(n)
 
 
 @njit(**TINY)

@@ -13,7 +13,7 @@ assert (C.PAIR_SB, C.PAIR_SW, C.PAIR_BW) == tuple(range(C.N_SINGLE_PAIRS, C.N_PA
 def _mixed_cover(singles, doubled, bit, sym_a, sym_b):
     """Symbol mask from the cards of one mixed pair: doubled cards show both symbols, two or more single cards
     can show both, one single card shows the symbol picked by `bit`."""
-    if doubled > 0 or singles >= 2:
+    if doubled > 0 or singles >= C.SYMBOLS_PER_CARD:
         return (1 << sym_a) | (1 << sym_b)
     if singles == 1:
         return 1 << (sym_b if bit else sym_a)
@@ -46,9 +46,9 @@ def build_gain(s, n):
                     continue
                 for bits in range(1 << _N_MIXED):  # which symbol each mixed pair's single card shows
                     m = base
-                    m |= _mixed_cover(c_sb - d_sb, d_sb, bits & 1, C.STEEL, C.BRICK)
-                    m |= _mixed_cover(c_sw - d_sw, d_sw, (bits >> 1) & 1, C.STEEL, C.WOOD)
-                    m |= _mixed_cover(c_bw - d_bw, d_bw, (bits >> 2) & 1, C.BRICK, C.WOOD)
+                    m |= _mixed_cover(c_sb - d_sb, d_sb, (bits >> (C.PAIR_SB - C.N_SINGLE_PAIRS)) & 1, C.STEEL, C.BRICK)
+                    m |= _mixed_cover(c_sw - d_sw, d_sw, (bits >> (C.PAIR_SW - C.N_SINGLE_PAIRS)) & 1, C.STEEL, C.WOOD)
+                    m |= _mixed_cover(c_bw - d_bw, d_bw, (bits >> (C.PAIR_BW - C.N_SINGLE_PAIRS)) & 1, C.BRICK, C.WOOD)
                     k = ((m >> C.STEEL) & 1) + ((m >> C.BRICK) & 1) + ((m >> C.WOOD) & 1)
                     if k > best:
                         best = k

@@ -42,6 +42,7 @@ N_COLOURS = len(COLOURS)
 ALL_COLOURS = (1 << N_COLOURS) - 1  # bit mask of every colour
 
 # Material pairs: the symbols steel, brick and wood, two per card
+SYMBOLS_PER_CARD = 2  # a material card pays one of its symbols or both
 STEEL = 0
 BRICK = 1
 WOOD = 2

@@ -4,7 +4,7 @@ play-out and replays. The batches are built by the game kit from `hooks.py`."""
 import numpy as np
 
 from brux.core.jit import JIT, njit
-from brux.core.rng import below, next_u64, seed_stream
+from brux.core.rng import STREAM_WORDS, below, next_u64, seed_stream
 
 from . import codes as C
 from . import layout as L
@@ -102,9 +102,9 @@ def play_out_random(s, rng_off):
     + 2 MAX_PLAYERS + p. Player and automatic decisions are taken in this one loop, which compiles the decision
     handlers into it (random play-outs never go through `apply`). Gives the games of the generic loop (pick =
     legal_at(s, randbelow(stream of p, n))), from `setup` (the random batch) or `init`."""
-    nxt = rng_off + 2 * L.MAX_PLAYERS
+    nxt = rng_off + STREAM_WORDS * L.MAX_PLAYERS
     for p in range(players(s)):
-        s[nxt + p] = np.int64(next_u64(s, rng_off + 2 * p, rng_off + 2 * p + 1))
+        s[nxt + p] = np.int64(next_u64(s, rng_off + STREAM_WORDS * p, rng_off + STREAM_WORDS * p + 1))
     if s[L.G_OVER] != 0:
         return
     n = compute_legal(s)
@@ -115,7 +115,7 @@ def play_out_random(s, rng_off):
             # The seat's next stream value was drawn ahead, off this decision's critical path.
             p = s[L.G_CUR] & L.SEAT_MASK  # a seat (the mask: see layout.index_mask)
             i = below(s[nxt + p], n)
-            s[nxt + p] = np.int64(next_u64(s, rng_off + 2 * p, rng_off + 2 * p + 1))
+            s[nxt + p] = np.int64(next_u64(s, rng_off + STREAM_WORDS * p, rng_off + STREAM_WORDS * p + 1))
         step(s, legal_at(s, i))
         advance(s)
         s[L.G_DECISIONS] += player

@@ -7,9 +7,10 @@ from brux.core.jit import JIT, TINY, njit
 
 from . import codes as C
 from . import layout as L
-from .base import brussels_count, count, exhibit_options, park_allowed, seat, untapped_noble
+from .base import brussels_count, count, exhibit_options, min_payment, park_allowed, seat, untapped_noble
 
-_RECIPROCAL = tuple(-(-(1 << 16) // k) if k else 0 for k in range(C.AN_PER_SPACE + 1))  # ceil(2**16 / k)
+_RECIPROCAL_BITS = 16
+_RECIPROCAL = tuple(-(-(1 << _RECIPROCAL_BITS) // k) if k else 0 for k in range(C.AN_PER_SPACE + 1))  # ceil(2**16 / k)
 # For each mask of playable (type, face) offsets (bit N_FACES * type + face): how many, and the offsets ascending,
 # packed PACK_BITS each.
 _N_OFFSETS = np.array([bin(m).count("1") for m in range(1 << C.AN_PER_SPACE)], np.int64)
@@ -106,7 +107,7 @@ def compute_legal(s):
             for m in range(C.N_PAIRS):
                 if s[o + L.S_MAT + m] > 0:
                     n = _push(s, n, C.A_PAY + m)
-        if (need + 1) // 2 <= k <= need:
+        if min_payment(need) <= k <= need:
             n = _push(s, n, C.A_STOP_PAYING)
         if s[L.P_MAY_DECLINE] and k == 0:
             n = _push(s, n, C.A_DECLINE_BUILD)
@@ -144,6 +145,6 @@ def legal_at(s, i):
     if i >= m:
         return s[L.LEGAL + ((i - m) & L.LEGAL_MASK)]  # the mask: see layout.index_mask
     k = s[L.MAIN_K]
-    j = (i * _RECIPROCAL[k]) >> 16  # i // k without a division (exact for i < 2048)
+    j = (i * _RECIPROCAL[k]) >> _RECIPROCAL_BITS  # i // k without a division (exact for i < 2048)
     space = (s[L.A_CARD_LIST] >> (L.PACK_BITS * j)) & L.PACK_MASK
     return C.A_AN + C.AN_PER_SPACE * space + ((s[L.MAIN_OFFS] >> (L.PACK_BITS * (i - j * k))) & L.PACK_MASK)

@@ -63,6 +63,7 @@ def _count(s, sp):
 
 
 assert L.COLS == 4  # area_majorities reads the four columns of a row at once
+COL0, COL1, COL2, COL3 = range(L.COLS)
 
 
 @njit(**JIT)
@@ -74,17 +75,17 @@ def area_majorities(s):
     rows = s[L.P_ROWS]
     for r in range(rows):
         sp = r * L.COLS
-        v0, _, o0 = _space(s, sp)
-        v1, _, o1 = _space(s, sp + 1)
-        v2, _, o2 = _space(s, sp + 2)
-        v3, _, o3 = _space(s, sp + 3)
+        v0, _, o0 = _space(s, sp + COL0)
+        v1, _, o1 = _space(s, sp + COL1)
+        v2, _, o2 = _space(s, sp + COL2)
+        v3, _, o3 = _space(s, sp + COL3)
         t0 += v0
         t1 += v1
         t2 += v2
         t3 += v3
-        occupied |= (o0 | (o1 << 1) | (o2 << 2) | (o3 << 3)) << sp
-    columns = (winners(t0) | (winners(t1) << L.MAX_PLAYERS) | (winners(t2) << (2 * L.MAX_PLAYERS))
-               | (winners(t3) << (3 * L.MAX_PLAYERS)))
+        occupied |= (o0 | (o1 << COL1) | (o2 << COL2) | (o3 << COL3)) << sp
+    columns = (winners(t0) | (winners(t1) << (COL1 * L.MAX_PLAYERS)) | (winners(t2) << (COL2 * L.MAX_PLAYERS))
+               | (winners(t3) << (COL3 * L.MAX_PLAYERS)))
     # A coat of arms at space sp0 (column < 3, row < rows - 1) covers sp0, sp0 + 1 and the two below.
     complete = occupied & (occupied >> 1) & (occupied >> L.COLS) & (occupied >> (L.COLS + 1))
     complete &= _ARMS_STARTS & ((1 << (L.COLS * (rows - 1))) - 1)
