@@ -1,16 +1,27 @@
-"""Layout of the Bruxelles 1897 state: one flat int64 array.
+"""Layout of the Bruxelles 1897 state: one flat int64 array, declared field by field (`brux.core.schema`).
 
-Every field is a named offset into the array. The array holds, in order: the flattened rule parameters (copied in
-at creation so a kernel needs nothing else), the game header and RNG, the turn context (what the pending decision
-belongs to), the Art Nouveau area, the bonus cards, the Brussels lists, the decks and discard piles, one block per
-seat, and the cached list of legal actions of the pending decision.
-
-Codes used in the fields are listed in `codes.py`.
+Every field's name is a module-level offset into the array (`SCHEMA.offsets`). The array holds, in order: the
+flattened rule parameters (copied in at creation so a kernel needs nothing else), the game header and RNG, the turn
+context (what the pending decision belongs to), the Art Nouveau area, the bonus cards, the Brussels lists, the decks
+and discard piles, one block per seat, and the cached list of legal actions of the pending decision. Each field's
+bounds hold for every valid parameter set (params.py limits); an absent seat's block stays 0. Codes used in the
+fields are listed in `codes.py`.
 """
 
-from brux.core.layout import Offsets
+from dataclasses import replace
+
 from brux.core.obs import ObsLayout, Piece
-from brux.core.schema import Field, header
+from brux.core.schema import (
+    Block,
+    Field,
+    Mark,
+    Schema,
+    header,
+    legal_cache,
+    seat_openings,
+    seat_sources,
+    seat_vp,
+)
 
 from . import codes as C
 
@@ -55,160 +66,175 @@ DECK_MASK = index_mask(DECK_CAP)
 LEGAL_MASK = index_mask(LEGAL_CAP)
 
 
-_o = Offsets()
+# Bounds of counts of architects: BRU_CAP // MAX_PLAYERS is the most a colour has (params.py); the m-th use of a
+# Brussels card takes m architects from one hand, so a card's uses stay below it too.
+SEAT_FIELDS = (
+    Field("S_MONEY", high=VALUE_MAX, meaning="BEF (never below 0: faces and upkeep are paid only when affordable)"),
+    seat_vp(VALUE_MAX, low=-(C.NOBLE_TYPES - C.FIRST_DECK_NOBLE) * 100),
+    Field("S_PASSED", kind="flag", high=1, meaning="passed this round"),
+    Field("S_TRACK", C.N_TRACKS, high=20, meaning="architecture, noble, prestige: 1 .. track_max (<= 20) for a seat "
+          "in the game, 0 in an absent seat's block"),
+    Field("S_HAND", C.N_ARCH_TYPES, high=BRU_CAP // MAX_PLAYERS, meaning="architects in hand by type"),
+    Field("S_PRISON", C.N_ARCH_TYPES, high=BRU_CAP // MAX_PLAYERS, meaning="architects in prison by type"),
+    Field("S_ART", C.N_COLOURS, high=9, meaning="artworks by colour (artworks_per_colour <= 9)"),
+    Field("S_MAT", C.N_PAIRS, high=6, meaning="material cards by pair (materials_per_pair <= 6)"),
+    Field("S_HOUSE", C.N_HOUSE_TYPES, high=10, meaning="houses by type (houses_per_type <= 10)"),
+    Field("S_NOBLE", C.NOBLE_TYPES, kind="code", high=C.NOBLE_TAPPED,
+          meaning="by noble: codes.NOBLE_NOT_KEPT, NOBLE_UNTAPPED, NOBLE_TAPPED"),
+    # one bound for every source: only noble_penalty goes below 0 (at most 5 deck nobles x penalty <= 100)
+    seat_sources(N_SOURCES, VALUE_MAX, low=-(C.NOBLE_TYPES - C.FIRST_DECK_NOBLE) * 100),
+    # the first two round-1 MAIN decisions: public actions, so public (0 in an absent seat's block)
+    replace(seat_openings(C.N_OPENINGS, OPENINGS_PER_SEAT), vis="public"),
+    Field("S_NOPEN", high=OPENINGS_PER_SEAT, meaning="round-1 MAIN decisions so far"),
+    Field("S_TURNS", high=BRU_CAP // MAX_PLAYERS + 1, meaning="turns this round: one pass and one per architect "
+          "placed, from the hand at the start of the round or freed from prison during it"),
+    Field("S_HAND0", high=BRU_CAP // MAX_PLAYERS, meaning="hand size at the start of the round"),
+    Field("S_FREED", high=BRU_CAP // MAX_PLAYERS, meaning="architects freed this round (prison grows only after the "
+          "last one)"),
+)
 
-# ---- rule parameters (flattened) ----
-P_PLAYERS = _o.take()
-P_ROUNDS = _o.take()
-P_START_MONEY = _o.take(MAX_PLAYERS)
-P_FIRST_PASS = _o.take()
-P_LATER_PASS = _o.take()
-P_SE_MONEY = _o.take()
-P_SALE_MONEY = _o.take()
-P_BRUGMANN_MONEY = _o.take()
-P_TRACK_MAX = _o.take()
-P_UPKEEP = _o.take()
-P_UNPAID_PENALTY = _o.take()
-P_EXHIBIT_VP = _o.take()
-P_HOLDER_VP = _o.take()
-P_MB_VP = _o.take()
-P_MB_PER = _o.take()
-P_MB_CAP = _o.take()
-P_TYPE_BONUS_VP = _o.take()
-P_MATERIAL_END_VP = _o.take()
-P_K = _o.take()  # cards per deck in the area for this player count
-P_NEUTRAL_VALUE = _o.take()
-P_EXH_MODE = _o.take()  # 0 round robin, 1 one each
-P_MAY_DECLINE = _o.take()
-P_FACES = _o.take(C.N_ARCH_TYPES * C.N_FACES)  # type t: face f at P_FACES + N_FACES * t + f
-P_ARCH_COUNTS = _o.take(C.N_ARCH_TYPES)
-P_PRISON_START = _o.take(C.N_ARCH_TYPES)  # for this player count
-P_BONUS_LOWER = _o.take(C.N_BONUS)  # lower-half effect of each bonus card (codes.LOWER_*)
-P_COMPONENTS = _o.take(C.N_DECKS)  # cards per subtype of each deck: artwork, material, house, noble ...
-P_MONEY_CARDS = _o.take()  # ... then the money cards
-P_ROWS = _o.take()
-P_AFFORD = _o.take(FACE_MAX + 1)  # by money 0..FACE_MAX: bit 2t + f set when face f of type t is affordable
-PARAMS_SIZE = _o.size
-
-# ---- header: the kit's (brux.core.schema.header) ----
-HEADER = _o.schema(*header(MAX_PLAYERS, len(C.DECISION_NAMES), MAX_ROUND, after={
-    "G_ROUND": (Field("G_START", kind="seat", high=MAX_PLAYERS - 1, meaning="start seat"),),
-    "G_OVER": (Field("G_EXH_HOLDER", kind="seat", low=-1, high=MAX_PLAYERS - 1,
-                     meaning="exhibition holder, -1: in the exhibition area"),
-               Field("G_NPASSED", high=MAX_PLAYERS, meaning="seats passed")),
-    "G_AUTO": (Field("G_MONEY_DECK", high=MONEY_CARDS_MAX, meaning="money cards in the deck"),)}))
-globals().update(HEADER.offsets)
-
-# ---- turn context ----
-C_ACTOR = _o.take()  # seat whose turn it is
-C_NEXT = _o.take()  # codes.NX_*: what runs after the decision handler returns
-C_BR_CARD = _o.take()  # Brussels card being committed to
-C_BR_LEFT = _o.take()  # architects still to commit
-C_CH_LEFT = _o.take()  # City Hall activations left
-C_CH_DONE = _o.take()  # City Hall activations done
-C_NOBLE = _o.take()  # noble being resolved (-1 none)
-C_NOBLE_SRC = _o.take()  # codes.SRC_*
-C_HOUSE = _o.take()  # house subtype being built (-1 none)
-C_BUILD_N = _o.take()  # symbols owed for the house
-C_BUILD_K = _o.take()  # material cards chosen so far
-C_PAY = _o.take(C.N_PAIRS)  # chosen material cards by pair
-C_DRAW_KIND = _o.take()  # deck of the KEEP_ONE cards
-C_DRAW_FOR = _o.take()  # codes.DRAW_*: what the kept card is for
-C_DRAWN_N = _o.take()
-C_DRAWN = _o.take(C.KEEP_ONE_DRAW)  # drawn subtypes
-C_FREE_FOR = _o.take()  # codes.FREE_*: what a FREE_PRISONER belongs to
-C_EXH_SEAT = _o.take()  # next seat to consider in the exhibition
-C_EXH_SHOWN = _o.take()  # bit mask of colours exhibited
-C_EXH_ACTIVE = _o.take()  # bit mask of seats still in the exhibition
-C_MAJ_STEP = _o.take()  # majority phase step
-C_MAJ_COL = _o.take()  # column (step 0)
-C_MAJ_IDX = _o.take()  # position from the start player
-C_MAJ_COLS = _o.take()  # winners of each column, a seat mask per column (majority.area_majorities)
-C_MAJ_ARMS = _o.take()  # coats of arms won by each seat (a packed tally)
-C_MAJ_WIN = _o.take()  # bit mask of the seats with the Brussels majority
-
-# ---- area ----
-A_KIND = _o.take(MAX_SPACES)  # codes.SP_*
-A_SUB = _o.take(MAX_SPACES)  # card subtype, or architect type
-A_OWNER = _o.take(MAX_SPACES)  # architect owner (-1 neutral)
-A_VALUE = _o.take(MAX_SPACES)  # architect face value
-A_CARDS = _o.take()  # index of the spaces holding an action card: bit mask ...
-A_NCARDS = _o.take()  # ... how many ...
-A_CARD_LIST = _o.take()  # ... and the spaces in ascending order, PACK_BITS each (area.index_cards, area.take_space)
-BONUS = _o.take(COLS)  # bonus card under each column (codes.BONUS_*)
-
-# ---- Brussels ----
-BRU_LEN = _o.take(C.N_BRUSSELS)
-BRU_USES = _o.take(C.N_BRUSSELS)  # uses of each card this round
-BRU_LIST = _o.take(C.N_BRUSSELS * BRU_CAP)  # entries: owner << codes.ENTRY_TYPE_BITS | type
-
-# ---- decks (artwork, material, house, noble) ----
-DECK_LEN = _o.take(C.N_DECKS)
-DECK = _o.take(C.N_DECKS * DECK_CAP)  # deck d at DECK + d * DECK_CAP; the top card is the last one
-DISCARD = _o.take(C.N_DECKS * C.MAX_SUBTYPES)  # discard pile counts: DISCARD + d * MAX_SUBTYPES + subtype
-
-# ---- seats: one block of SEAT_SIZE fields per seat, seat p at SEATS + p * SEAT_SIZE (base.seat) ----
-_s = Offsets()
-S_MONEY = _s.take()
-S_VP = _s.take()
-S_PASSED = _s.take()
-S_TRACK = _s.take(C.N_TRACKS)  # architecture, noble, prestige
-S_HAND = _s.take(C.N_ARCH_TYPES)  # by architect type
-S_PRISON = _s.take(C.N_ARCH_TYPES)
-S_ART = _s.take(C.N_COLOURS)  # by colour
-S_MAT = _s.take(C.N_PAIRS)  # by pair
-S_HOUSE = _s.take(C.N_HOUSE_TYPES)  # by house type
-S_NOBLE = _s.take(C.NOBLE_TYPES)  # by noble: codes.NOBLE_NOT_KEPT, NOBLE_UNTAPPED, NOBLE_TAPPED
-S_SRC = _s.take(N_SOURCES)  # VP by source
-S_OPEN = _s.take(OPENINGS_PER_SEAT)  # first two round-1 MAIN decisions (opening codes)
-S_NOPEN = _s.take()  # round-1 MAIN decisions so far
-S_TURNS = _s.take()  # turns this round
-S_HAND0 = _s.take()  # hand size at the start of the round
-S_FREED = _s.take()  # architects freed this round
-SEAT_SIZE = _s.size
-SEATS = _o.take(MAX_PLAYERS * SEAT_SIZE)
-
-# ---- legal actions of the pending decision ----
-# A MAIN decision keeps its Art Nouveau actions implicitly: the playable (type, face) offsets packed PACK_BITS each,
-# and the card spaces of the area index (A_CARD_LIST); action i < LEGAL_AN is
-# A_AN + AN_PER_SPACE * space[i // k] + offset[i % k] with k = MAIN_K. The other actions (all of them for other
-# decisions) follow in LEGAL; legal.legal_at(s, i) reads either part.
-LEGAL_N = _o.take()  # number of legal actions
-LEGAL_AN = _o.take()  # of which implicit Art Nouveau actions
-MAIN_K = _o.take()
-MAIN_OFFS = _o.take()
-LEGAL = _o.take(LEGAL_CAP)
-
-STATE_SIZE = _o.size
+SCHEMA = Schema(
+    # ---- rule parameters (flattened; bounds: the limits of params.py) ----
+    Field("P_PLAYERS", kind="param", low=2, high=MAX_PLAYERS),
+    Field("P_ROUNDS", kind="param", low=1, high=20),
+    Field("P_START_MONEY", MAX_PLAYERS, kind="param", high=1000),
+    Field("P_FIRST_PASS", kind="param", high=100),
+    Field("P_LATER_PASS", kind="param", high=100),
+    Field("P_SE_MONEY", kind="param", high=100),
+    Field("P_SALE_MONEY", kind="param", high=100),
+    Field("P_BRUGMANN_MONEY", kind="param", high=100),
+    Field("P_TRACK_MAX", kind="param", low=1, high=20),
+    Field("P_UPKEEP", kind="param", high=100),
+    Field("P_UNPAID_PENALTY", kind="param", high=100),
+    Field("P_EXHIBIT_VP", kind="param", high=100),
+    Field("P_HOLDER_VP", kind="param", high=100),
+    Field("P_MB_VP", kind="param", high=100),
+    Field("P_MB_PER", kind="param", low=1, high=100),
+    Field("P_MB_CAP", kind="param", high=100),
+    Field("P_TYPE_BONUS_VP", kind="param", high=100),
+    Field("P_MATERIAL_END_VP", kind="param", high=100),
+    Field("P_K", kind="param", low=1, high=8, meaning="cards per deck in the area for this player count"),
+    Field("P_NEUTRAL_VALUE", kind="param", high=FACE_MAX),
+    Field("P_EXH_MODE", kind="param", high=C.EXH_ONE_EACH, meaning="0 round robin, 1 one each"),
+    Field("P_MAY_DECLINE", kind="param", high=1),
+    Field("P_FACES", C.N_ARCH_TYPES * C.N_FACES, kind="param", high=FACE_MAX,
+          meaning="type t: face f at P_FACES + N_FACES * t + f"),
+    Field("P_ARCH_COUNTS", C.N_ARCH_TYPES, kind="param", high=BRU_CAP // MAX_PLAYERS),
+    Field("P_PRISON_START", C.N_ARCH_TYPES, kind="param", high=BRU_CAP // MAX_PLAYERS,
+          meaning="for this player count"),
+    Field("P_BONUS_LOWER", C.N_BONUS, kind="param", high=len(C.LOWER_NAMES) - 1,
+          meaning="lower-half effect of each bonus card (codes.LOWER_*)"),
+    Field("P_COMPONENTS", C.N_DECKS, kind="param", high=10, meaning="cards per subtype of each deck: artwork (<= 9), "
+          "material (<= 6), house (<= 10), noble (<= 8) ..."),
+    Field("P_MONEY_CARDS", kind="param", high=MONEY_CARDS_MAX, meaning="... then the money cards"),
+    Field("P_ROWS", kind="param", low=MAX_ROWS - 1, high=MAX_ROWS),
+    Field("P_AFFORD", FACE_MAX + 1, kind="param", high=(1 << C.AN_PER_SPACE) - 1,
+          meaning="by money 0..FACE_MAX: bit 2t + f set when face f of type t is affordable"),
+    Mark("PARAMS_SIZE"),
+    # ---- header: the kit's (brux.core.schema.header) ----
+    *header(MAX_PLAYERS, len(C.DECISION_NAMES), MAX_ROUND, after={
+        "G_ROUND": (Field("G_START", kind="seat", high=MAX_PLAYERS - 1, meaning="start seat"),),
+        "G_OVER": (Field("G_EXH_HOLDER", kind="seat", low=-1, high=MAX_PLAYERS - 1,
+                         meaning="exhibition holder, -1: in the exhibition area"),
+                   Field("G_NPASSED", high=MAX_PLAYERS, meaning="seats passed")),
+        "G_AUTO": (Field("G_MONEY_DECK", high=MONEY_CARDS_MAX, meaning="money cards in the deck"),)}),
+    # ---- turn context ----
+    Field("C_ACTOR", kind="seat", high=MAX_PLAYERS - 1, meaning="seat whose turn it is"),
+    Field("C_NEXT", kind="code", high=C.NX_MAJORITY,
+          meaning="codes.NX_*: what runs after the decision handler returns"),
+    Field("C_BR_CARD", kind="code", high=C.N_BRUSSELS - 1, meaning="Brussels card being committed to"),
+    Field("C_BR_LEFT", high=BRU_CAP // MAX_PLAYERS, meaning="architects still to commit (from one hand)"),
+    Field("C_CH_LEFT", high=20, meaning="City Hall activations left (the noble track, <= track_max <= 20)"),
+    Field("C_CH_DONE", high=C.NOBLE_TYPES, meaning="City Hall activations done (each taps a noble)"),
+    Field("C_NOBLE", kind="code", low=-1, high=C.NOBLE_TYPES - 1, meaning="noble being resolved (-1 none)"),
+    Field("C_NOBLE_SRC", kind="code", high=C.SRC_CITY_HALL, meaning="codes.SRC_*"),
+    Field("C_HOUSE", kind="code", low=-1, high=C.N_HOUSE_TYPES - 1, meaning="house subtype being built (-1 none)"),
+    Field("C_BUILD_N", high=C.N_HOUSE_TYPES * 10, meaning="symbols owed for the house: 1 + the houses held, which "
+          "are fewer than the house cards (houses_per_type <= 10)"),
+    Field("C_BUILD_K", high=C.N_PAIRS * 6, meaning="material cards chosen so far (materials_per_pair <= 6)"),
+    Field("C_PAY", C.N_PAIRS, high=6, meaning="chosen material cards by pair"),
+    Field("C_DRAW_KIND", kind="code", high=C.N_DECKS - 1, meaning="deck of the KEEP_ONE cards"),
+    Field("C_DRAW_FOR", kind="code", high=C.DRAW_HANKAR, meaning="codes.DRAW_*: what the kept card is for"),
+    Field("C_DRAWN_N", high=C.KEEP_ONE_DRAW, meaning="cards drawn for KEEP_ONE"),
+    Field("C_DRAWN", C.KEEP_ONE_DRAW, kind="card", high=C.MAX_SUBTYPES - 1, meaning="drawn subtypes"),
+    Field("C_FREE_FOR", kind="code", high=C.FREE_PRISON_BONUS,
+          meaning="codes.FREE_*: what a FREE_PRISONER belongs to"),
+    Field("C_EXH_SEAT", kind="seat", high=MAX_PLAYERS - 1, meaning="next seat to consider in the exhibition"),
+    Field("C_EXH_SHOWN", high=C.ALL_COLOURS, meaning="bit mask of colours exhibited"),
+    Field("C_EXH_ACTIVE", high=ALL_SEATS, meaning="bit mask of seats still in the exhibition"),
+    Field("C_MAJ_STEP", kind="code", high=C.MAJ_DONE, meaning="majority phase step (codes.MAJ_*)"),
+    Field("C_MAJ_COL", high=COLS, meaning="column (step 0)"),
+    Field("C_MAJ_IDX", high=MAX_PLAYERS, meaning="position from the start player"),
+    Field("C_MAJ_COLS", high=(1 << (MAX_PLAYERS * COLS)) - 1,
+          meaning="winners of each column, a seat mask per column (majority.area_majorities)"),
+    Field("C_MAJ_ARMS", high=(1 << (8 * MAX_PLAYERS)) - 1,
+          meaning="coats of arms won by each seat (a packed tally, majority.FIELD_BITS = 8 bits a seat)"),
+    Field("C_MAJ_WIN", high=ALL_SEATS, meaning="bit mask of the seats with the Brussels majority"),
+    # ---- area ----
+    Field("A_KIND", MAX_SPACES, kind="code", low=C.SP_EMPTY, high=C.SP_NEUTRAL,
+          meaning="codes.SP_* or the card kind (codes.K_*)"),
+    Field("A_SUB", MAX_SPACES, kind="code", high=C.MAX_SUBTYPES - 1, meaning="card subtype, or architect type"),
+    Field("A_OWNER", MAX_SPACES, kind="seat", low=-1, high=MAX_PLAYERS - 1, meaning="architect owner (-1 neutral)"),
+    Field("A_VALUE", MAX_SPACES, high=FACE_MAX, meaning="architect face value"),
+    Field("A_CARDS", high=(1 << MAX_SPACES) - 1, meaning="index of the spaces holding an action card: bit mask ..."),
+    Field("A_NCARDS", high=MAX_SPACES, meaning="... how many ..."),
+    # The list is ascending: below 2 ** 60 unless it holds every space, whose 64-bit packing reads negative.
+    Field("A_CARD_LIST", kind="code", low=sum(sp << (PACK_BITS * sp) for sp in range(MAX_SPACES)) - (1 << 64),
+          high=(1 << (PACK_BITS * (MAX_SPACES - 1))) - 1, meaning="... and the spaces in ascending order, PACK_BITS "
+          "each (area.index_cards, area.take_space)"),
+    Field("BONUS", COLS, kind="code", high=C.N_BONUS - 1, meaning="bonus card under each column (codes.BONUS_*)"),
+    # ---- Brussels ----
+    Field("BRU_LEN", C.N_BRUSSELS, high=BRU_CAP, meaning="architects on each card"),
+    Field("BRU_USES", C.N_BRUSSELS, high=BRU_CAP // MAX_PLAYERS, meaning="uses of each card this round"),
+    Field("BRU_LIST", C.N_BRUSSELS * BRU_CAP, kind="code",
+          high=((MAX_PLAYERS - 1) << C.ENTRY_TYPE_BITS) | (C.N_ARCH_TYPES - 1),
+          meaning="entries: owner << codes.ENTRY_TYPE_BITS | type"),
+    # ---- decks (artwork, material, house, noble) ----
+    Field("DECK_LEN", C.N_DECKS, high=DECK_CAP, meaning="cards left in each deck"),
+    Field("DECK", C.N_DECKS * DECK_CAP, kind="card", high=C.MAX_SUBTYPES - 1, vis="nobody",
+          meaning="deck d's subtypes at DECK + d * DECK_CAP; the top card is the last one"),
+    Field("DISCARD", C.N_DECKS * C.MAX_SUBTYPES, high=10, meaning="discard pile counts: DISCARD + d * MAX_SUBTYPES "
+          "+ subtype (at most the cards of one subtype: houses_per_type <= 10)"),
+    # ---- seats: one block of SEAT_SIZE fields per seat, seat p at SEATS + p * SEAT_SIZE (base.seat) ----
+    Block("SEATS", MAX_PLAYERS, "SEAT_SIZE", SEAT_FIELDS),
+    # ---- legal actions of the pending decision ----
+    # A MAIN decision keeps its Art Nouveau actions implicitly: the playable (type, face) offsets packed PACK_BITS
+    # each, and the card spaces of the area index (A_CARD_LIST); action i < LEGAL_AN is
+    # A_AN + AN_PER_SPACE * space[i // k] + offset[i % k] with k = MAIN_K. The other actions (all of them for other
+    # decisions) follow in LEGAL; legal.legal_at(s, i) reads either part. Laying out the area uses LEGAL as scratch
+    # (card codes below 64 and spaces) before the cache is rebuilt.
+    *legal_cache(LEGAL_CAP, C.N_ACTIONS, after_n=(
+        Field("LEGAL_AN", high=C.AN_PER_SPACE * MAX_SPACES, meaning="of which implicit Art Nouveau actions"),
+        Field("MAIN_K", high=C.AN_PER_SPACE, meaning="playable (type, face) offsets"),
+        Field("MAIN_OFFS", high=(1 << (PACK_BITS * C.AN_PER_SPACE)) - 1, meaning="the offsets, PACK_BITS each"))),
+    Mark("STATE_SIZE"),
+)
+globals().update(SCHEMA.offsets)
 
 # ---- observation of a seat (hooks.observe): float32, what every seat sees ----
 # Not in it: the deck orders and the chance stream (hidden), the rule parameters (fixed for a game; `game.flat`),
 # the legal-action cache (the mask gives it) and the area's card index (A_KIND gives it).
 OBS = ObsLayout(
     Piece("seat", MAX_PLAYERS, "one-hot: the observing seat", low=0, high=1),
-    Piece("players_rounds", 2, "players, rounds (P_PLAYERS, P_ROUNDS)", P_PLAYERS, low=(2, 1), high=(MAX_PLAYERS, 20)),
-    HEADER.piece("header", "G_ROUND .. G_MONEY_DECK: round, start seat, seat deciding, pending decision "
+    SCHEMA.piece("players_rounds", "players, rounds (P_PLAYERS, P_ROUNDS)", "P_PLAYERS", "P_ROUNDS"),
+    SCHEMA.piece("header", "G_ROUND .. G_MONEY_DECK: round, start seat, seat deciding, pending decision "
                  "(codes.D_*), over, exhibition holder, seats passed, decisions, automatic decisions, money cards in "
                  "the deck", "G_ROUND", "G_MONEY_DECK"),
-    Piece("context", C_MAJ_COLS - C_ACTOR + 1, "C_ACTOR .. C_MAJ_COLS: the turn context of the pending decision "
-          "(C_MAJ_COLS packed as in the state)", C_ACTOR, low=-1, high=2 ** (MAX_PLAYERS * COLS) - 1),
+    SCHEMA.piece("context", "C_ACTOR .. C_MAJ_COLS: the turn context of the pending decision (C_MAJ_COLS packed as "
+                 "in the state)", "C_ACTOR", "C_MAJ_COLS"),
     Piece("majority_arms", MAX_PLAYERS, "coats of arms won by each seat in the majority phase (C_MAJ_ARMS "
           "unpacked)", low=0, high=MAX_SPACES),
-    Piece("majority_brussels", 1, "bit mask of the seats with the Brussels majority (C_MAJ_WIN)", C_MAJ_WIN,
-          low=0, high=ALL_SEATS),
-    Piece("area", 4 * MAX_SPACES, "A_KIND, A_SUB, A_OWNER, A_VALUE of the 16 spaces (codes.SP_*; owner -1 neutral)",
-          A_KIND, low=-1, high=FACE_MAX),
-    Piece("bonus", COLS, "bonus card under each column (codes.BONUS_*)", BONUS, low=0, high=C.N_BONUS - 1),
-    Piece("brussels_len", 2 * C.N_BRUSSELS, "architects on each Brussels card, then its uses this round "
-          "(BRU_LEN, BRU_USES)", BRU_LEN, low=0, high=BRU_CAP),
+    SCHEMA.piece("majority_brussels", "bit mask of the seats with the Brussels majority (C_MAJ_WIN)", "C_MAJ_WIN"),
+    SCHEMA.piece("area", "A_KIND, A_SUB, A_OWNER, A_VALUE of the 16 spaces (codes.SP_*; owner -1 neutral)",
+                 "A_KIND", "A_VALUE"),
+    SCHEMA.piece("bonus", "bonus card under each column (codes.BONUS_*)", "BONUS"),
+    SCHEMA.piece("brussels_len", "architects on each Brussels card, then its uses this round (BRU_LEN, BRU_USES)",
+                 "BRU_LEN", "BRU_USES"),
     Piece("brussels", C.N_BRUSSELS * MAX_PLAYERS * C.N_ARCH_TYPES, "architects on Brussels card c of seat q and "
           "type t at c * 12 + q * 3 + t", low=0, high=BRU_CAP),
-    Piece("deck_len", C.N_DECKS, "cards left in each deck (artwork, material, house, noble)", DECK_LEN,
-          low=0, high=DECK_CAP),
-    Piece("discard", C.N_DECKS * C.MAX_SUBTYPES, "discard pile counts: deck d, subtype k at d * MAX_SUBTYPES + k",
-          DISCARD, low=0, high=DECK_CAP),
-    Piece("seats", MAX_PLAYERS * SEAT_SIZE, "seat q's block (S_* fields, SEAT_SIZE each) at q * SEAT_SIZE", SEATS,
-          low=-VALUE_MAX, high=VALUE_MAX),
+    SCHEMA.piece("deck_len", "cards left in each deck (artwork, material, house, noble)", "DECK_LEN"),
+    SCHEMA.piece("discard", "discard pile counts: deck d, subtype k at d * MAX_SUBTYPES + k", "DISCARD"),
+    SCHEMA.piece("seats", "seat q's block (S_* fields, SEAT_SIZE each) at q * SEAT_SIZE", "SEATS"),
 )
 OBS_SEAT = OBS.offset["seat"]
 OBS_BRUSSELS = OBS.offset["brussels"]
