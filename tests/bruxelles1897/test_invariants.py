@@ -8,6 +8,8 @@ import pytest
 
 import brux
 from brux.games.bruxelles1897.invariants import DECISIONS, StepChecker, check_invariants
+from brux.games.bruxelles1897.kernel import codes as C
+from brux.games.bruxelles1897.kernel import layout as L
 
 from .differential import random_overrides
 
@@ -149,6 +151,24 @@ def test_checker_accepts_a_real_position(mid_game):
 def test_checker_finds_broken_views(mid_game, what):
     problems = check_invariants(broken(mid_game.to_dict(), BREAKS[what]))
     assert any(what in p for p in problems), problems
+
+
+@pytest.mark.parametrize("field, value, word", [
+    ("S_MONEY", -1, f"SEATS[1].S_MONEY = -1 outside 0 .. {L.VALUE_MAX}"),
+    ("S_HAND", L.BRU_CAP // L.MAX_PLAYERS + 1, "SEATS[1].S_HAND[0] = 11 outside 0 .. 10"),
+    ("BRU_USES", -1, "BRU_USES[0] = -1 outside 0 .. 10"),
+    ("DECK", C.MAX_SUBTYPES, "DECK[0] = 6 outside 0 .. 5"),
+    ("C_MAJ_STEP", C.MAJ_DONE + 1, "C_MAJ_STEP = 4 outside 0 .. 3"),
+])
+def test_a_field_outside_its_declared_bounds_is_caught(mid_game, field, value, word):
+    """The layout's schema bounds every field of a state, hidden ones included: a corrupted value is reported by
+    name."""
+    state = mid_game.clone()
+    assert check_invariants(state) == []
+    at = L.SEATS + L.SEAT_SIZE + L.SCHEMA[field] if field.startswith("S_") else L.SCHEMA[field]
+    state.array[at] = value
+    problems = check_invariants(state)
+    assert any(p.startswith(word) for p in problems), problems
 
 
 def test_checker_uses_the_game_parameters():

@@ -3,10 +3,11 @@
 Two entry points, both returning a list of readable problems (an empty list means every invariant holds):
 
 ``check_invariants(state_or_view, params=None)``
-    Invariants of a single position: architect and card conservation, money, tracks, VP sources, the shape of the
-    Brussels lists, the round, and (given a ``State``) the legal actions. A ``State`` supplies its own rule
-    parameters (``state.game.params``); for a bare view (``state.to_dict()``) pass the full parameter set or the
-    rule overrides of the game, the defaults are used otherwise.
+    Invariants of a single position: (given a ``State``) every state field within the bounds the layout declares
+    (``layout.SCHEMA``), architect and card conservation, tracks, VP sources, the shape of the Brussels lists, the
+    round, and (given a ``State``) the legal actions. A ``State`` supplies its own rule parameters
+    (``state.game.params``); for a bare view (``state.to_dict()``) pass the full parameter set or the rule overrides
+    of the game, the defaults are used otherwise.
 
 ``StepChecker``
     Properties of consecutive positions of one game: VP only grows before the end-game step (only
@@ -22,14 +23,16 @@ Example::
         assert check_invariants(state) == [] and steps.observe(state) == []
         state.apply_action(state.legal_actions()[0])
 
-Only the documented view is read (rules section 8 and docs section 4, ``pending_cards`` included), so the
-checks apply to any engine that produces that view.
+Besides the state's field bounds, only the documented view is read (rules section 8 and docs section 4,
+``pending_cards`` included), so the other checks apply to any engine that produces that view.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+
+from .kernel import layout as L
 
 __all__ = ["ARCH_TYPES", "DECISIONS", "VP_SOURCES", "StepChecker", "check_invariants"]
 
@@ -96,15 +99,16 @@ def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None
     names the invariant and the numbers involved, e.g. ``"architects: seat 1 type 1/3: hand 4 + area 1 +
     Brussels 0 + prison 0 = 5, expected 4"``.
 
-    Checked: the round is within 1..rounds (and equals rounds once the game is over); per seat and architect
-    type, hand + area + Brussels + prison = ``architect_counts``; every artwork, material, house and noble card
-    is in exactly one place (deck, discard pile, area, a tableau, a kept noble, ``pending_cards``) with the
-    counts of the component table, each seat keeps its Georges Brugmann, money cards (deck + area) and the
-    exhibition card (area, holder or exhibition area) are all accounted for; no card is pending at a MAIN
-    decision; money >= 0; 1 <= track <= ``track_max``; ``vp_by_source`` sums to ``vp``, only ``noble_penalty``
-    is negative and the end-game sources are 0 before the end; in the action phase the Brussels lists hold
-    1 + 2 + ... + m architects (one list may be partial while BR_CARD is pending); the 2-player corners hold
-    the neutral architects; for a ``State``, a pending decision has at least 2 legal actions and a finished
+    Checked: (given a ``State``) every value of its state within the bounds of ``layout.SCHEMA`` (every count, code,
+    seat and card index in range, hidden fields included); the round is within 1..rounds (and equals rounds once the
+    game is over); per seat and architect type, hand + area + Brussels + prison = ``architect_counts``; every
+    artwork, material, house and noble card is in exactly one place (deck, discard pile, area, a tableau, a kept
+    noble, ``pending_cards``) with the counts of the component table, each seat keeps its Georges Brugmann, money
+    cards (deck + area) and the exhibition card (area, holder or exhibition area) are all accounted for; no card is
+    pending at a MAIN decision; money >= 0; 1 <= track <= ``track_max``; ``vp_by_source`` sums to ``vp``, only
+    ``noble_penalty`` is negative and the end-game sources are 0 before the end; in the action phase the Brussels
+    lists hold 1 + 2 + ... + m architects (one list may be partial while BR_CARD is pending); the 2-player corners
+    hold the neutral architects; for a ``State``, a pending decision has at least 2 legal actions and a finished
     game none.
     """
     v = _view_of(state_or_view)
@@ -114,6 +118,9 @@ def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None
     seats = v.get("seats", [])
     if not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS or len(seats) != n:
         return [f"players: {n!r} players with {len(seats)} seats ({MIN_PLAYERS} to {MAX_PLAYERS} expected)"]
+    array = getattr(state_or_view, "array", None)
+    if array is not None:
+        out.extend(L.SCHEMA.violations(array))
     rounds = p["rounds"]
     over = bool(v.get("over"))
 
