@@ -296,7 +296,7 @@ def seat_sources(n_sources: int, high: int, low: int = 0) -> Field:
     return Field("S_SRC", n_sources, low=low, high=high, meaning="victory points by source")
 
 
-def seat_openings(n_openings: int, per_seat: int = 2) -> Field:
-    """S_OPEN: a seat's opening codes (-1: not yet)."""
-    return Field("S_OPEN", per_seat, kind="code", low=-1, high=n_openings - 1, vis="owner",
+def seat_openings(n_openings: int, per_seat: int = 2, vis: str = "public") -> Field:
+    """S_OPEN: a seat's opening codes (-1: not yet); `vis` "owner" when an opening is a sealed choice."""
+    return Field("S_OPEN", per_seat, kind="code", low=-1, high=n_openings - 1, vis=vis,
                  meaning="opening codes, -1 not yet")

@@ -12,9 +12,8 @@ game kit (`brux.agents.kit`) from `kernel/hooks.py`, which exports the game-spec
 
 import numpy as np
 
-from brux.core.cards import resample_run, sort_run
+from brux.core.hidden import hidden_views
 from brux.core.jit import JIT, njit
-from brux.core.rng import next_u64
 
 from .kernel import codes as C
 from .kernel import layout as L
@@ -216,33 +215,10 @@ def g_same_turn(s, p):
     return s[L.G_OVER] == 0 and s[L.G_CUR] == p and s[L.G_PENDING] != C.D_MAIN
 
 
-@njit(**JIT)
-def hide(s, me):
-    """Put what seat `me` does not see in canonical form, in place: every deck in its canonical (sorted) order (its
-    composition is public), the chance stream zeroed. Every seat sees the same, so `me` is unused."""
-    for d in range(C.N_DECKS):
-        base = L.DECK + d * L.DECK_CAP
-        n = s[L.DECK_LEN + d]
-        sort_run(s, base, n)
-    s[L.G_SEED] = 0
-    s[L.G_RNG_KEY] = 0
-    s[L.G_RNG_CTR] = 0
-
-
-@njit(**JIT)
-def determinise(s, me, rng, key_off, ctr_off):
-    """Resample what seat `me` does not see (every seat sees the same here), from the stream (rng[key_off],
-    rng[ctr_off]).
-
-    Every deck is sorted into its canonical list (its composition is public) and shuffled; then the chance stream
-    of the copy is re-keyed, so reshuffles and future areas cannot depend on the real game's stream either.
-    """
-    for d in range(C.N_DECKS):
-        base = L.DECK + d * L.DECK_CAP
-        n = s[L.DECK_LEN + d]
-        resample_run(s, base, n, rng, key_off, ctr_off)
-    s[L.G_RNG_KEY] = np.int64(next_u64(rng, key_off, ctr_off))
-    s[L.G_RNG_CTR] = 0
+# hide: every deck in its canonical (sorted) order (its composition is public), the chance stream zeroed;
+# determinise: every deck re-dealt from the agent's stream and the copy's chance stream re-keyed, so reshuffles and
+# future areas cannot follow the real game's. Every seat sees the same (layout.SCHEMA's runs).
+hide, determinise = hidden_views(__name__, L.SCHEMA)
 
 
 def features(state: np.ndarray, seat_index: int) -> dict[str, float]:

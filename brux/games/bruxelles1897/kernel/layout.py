@@ -8,13 +8,12 @@ bounds hold for every valid parameter set (params.py limits); an absent seat's b
 fields are listed in `codes.py`.
 """
 
-from dataclasses import replace
-
 from brux.core.obs import ObsLayout, Piece
 from brux.core.schema import (
     Block,
     Field,
     Mark,
+    Run,
     Schema,
     header,
     legal_cache,
@@ -84,7 +83,7 @@ SEAT_FIELDS = (
     # one bound for every source: only noble_penalty goes below 0 (at most 5 deck nobles x penalty <= 100)
     seat_sources(N_SOURCES, VALUE_MAX, low=-(C.NOBLE_TYPES - C.FIRST_DECK_NOBLE) * 100),
     # the first two round-1 MAIN decisions: public actions, so public (0 in an absent seat's block)
-    replace(seat_openings(C.N_OPENINGS, OPENINGS_PER_SEAT), vis="public"),
+    seat_openings(C.N_OPENINGS, OPENINGS_PER_SEAT),
     Field("S_NOPEN", high=OPENINGS_PER_SEAT, meaning="round-1 MAIN decisions so far"),
     Field("S_TURNS", high=BRU_CAP // MAX_PLAYERS + 1, meaning="turns this round: one pass and one per architect "
           "placed, from the hand at the start of the round or freed from prison during it"),
@@ -191,7 +190,7 @@ SCHEMA = Schema(
           meaning="entries: owner << codes.ENTRY_TYPE_BITS | type"),
     # ---- decks (artwork, material, house, noble) ----
     Field("DECK_LEN", C.N_DECKS, high=DECK_CAP, meaning="cards left in each deck"),
-    Field("DECK", C.N_DECKS * DECK_CAP, kind="card", high=C.MAX_SUBTYPES - 1, vis="nobody",
+    Field("DECK", (C.N_DECKS, DECK_CAP), kind="card", high=C.MAX_SUBTYPES - 1, vis="nobody", run=Run(end="DECK_LEN"),
           meaning="deck d's subtypes at DECK + d * DECK_CAP; the top card is the last one"),
     Field("DISCARD", C.N_DECKS * C.MAX_SUBTYPES, high=10, meaning="discard pile counts: DISCARD + d * MAX_SUBTYPES "
           "+ subtype (at most the cards of one subtype: houses_per_type <= 10)"),

@@ -71,7 +71,7 @@ SEAT_FIELDS = (
     Field("S_LEG", C.PLAY_CARDS, high=C.MAX_LEGIONS, vis="owner", meaning="legions committed to each"),
     seat_vp(VP_MAX),
     seat_sources(N_SOURCES, VP_MAX),
-    seat_openings(C.N_OPENINGS),
+    seat_openings(C.N_OPENINGS, vis="owner"),  # the round-1 play is sealed
 )
 
 SCHEMA = Schema(
