@@ -7,13 +7,14 @@ run=Run(end=..., first=...))`); the kit's chance stream (G_SEED, G_RNG_KEY, G_RN
 
 `hide(s, me)` puts every run in canonical order (brux.core.cards.sort_run), then calls the game's own part (what is
 hidden in other ways: another seat's sealed choice), then zeroes the stream. `determinise(s, me, rng, ko, co)`
-re-deals every run from the agent's stream (resample_run), in declaration order, then the game's own part, then
-re-keys the copy's chance stream from the agent's stream, so that no future chance can follow the real game's.
+re-deals every run from the agent's stream (resample_run), in declaration order or the `order` given, then the
+game's own part, then re-keys the copy's chance stream from the agent's stream, so that no future chance can follow
+the real game's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -34,10 +35,17 @@ def nothing_to_resample(s, me, rng, ko, co):
 
 
 def hidden_views(owner: str, schema: Schema, own_hide: Callable = nothing_to_hide,
-                 own_determinise: Callable = nothing_to_resample) -> tuple[Callable, Callable]:
+                 own_determinise: Callable = nothing_to_resample,
+                 order: Sequence[str] | None = None) -> tuple[Callable, Callable]:
     """The game's `hide(s, me)` and `determinise(s, me, rng, ko, co)` hooks from the hidden runs of `schema` and
-    the game's own parts; compiled and cached as `owner`'s (a hooks module name)."""
-    runs = schema.runs
+    the game's own parts; compiled and cached as `owner`'s (a hooks module name). `order` names every run in the
+    order `determinise` re-deals them (it fixes which draws of the agent's stream each gets; default: the order
+    they are declared in)."""
+    names = schema.run_names
+    if order is not None and sorted(order) != sorted(names):
+        raise ValueError(f"the order of the hidden runs must name each of {', '.join(names)} once, got "
+                         f"{', '.join(order)}")
+    runs = schema.runs[[names.index(n) for n in order]] if order is not None else schema.runs
     seed, key, ctr = (schema.offsets[n] for n in ("G_SEED", "G_RNG_KEY", "G_RNG_CTR"))
 
     @njit_for(owner, **JIT)

@@ -180,11 +180,12 @@ class Schema:
         """The hidden runs as rows (offset, rows, row size, first offset, first step, first, end offset, end step,
         end): an end (or first) offset of -1 means the fixed number beside it; the step moves it to the next row."""
         out = []
-        for f in self.fields.values():
-            if f.run is not None:
-                rows, per = f.rows
-                out.append((self.offsets[f.name], rows, per, *self._bound(f, f.run.first, rows),
-                            *self._bound(f, f.run.end, rows)))
+        self.run_names: tuple[str, ...] = tuple(f.name for f in self.fields.values() if f.run is not None)
+        for name in self.run_names:
+            f = self.fields[name]
+            rows, per = f.rows
+            out.append((self.offsets[f.name], rows, per, *self._bound(f, f.run.first, rows),
+                        *self._bound(f, f.run.end, rows)))
         return np.array(out, np.int64).reshape(len(out), 9)
 
     def _bound(self, f: Field, at: str | int, rows: int) -> tuple[int, int, int]:

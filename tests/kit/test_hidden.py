@@ -123,3 +123,17 @@ def test_determinise_redeals_the_hidden_cards_from_the_agent_stream_only(decks, 
         assert row[:lo] == decks[d][:lo] and row[hi:] == decks[d][hi:]
         assert sorted(row[lo:hi]) == sorted(decks[d][lo:hi])
     assert a[AT["G_SEED"]] == 11 and a[AT["G_RNG_CTR"]] == 0 and a[AT["MARK"]] == 200 + me
+
+
+def test_the_order_of_the_runs_fixes_which_draws_each_gets():
+    reordered = hidden_views("tests.kit.test_hidden.reordered", SCHEMA, order=("PILE", "DECK"))[1]
+    s = state(([1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]), (0, 0), (CAP, CAP), [13, 14, 15, 16, 17, 18], 0)
+    a, b = s.copy(), s.copy()
+    determinise(a, 0, np.array([5, 0], np.int64), 0, 1)
+    reordered(b, 0, np.array([5, 0], np.int64), 0, 1)
+    deck = slice(AT["DECK"], AT["DECK"] + CAP)
+    pile = slice(AT["PILE"], AT["PILE"] + CAP)
+    assert not np.array_equal(a[deck], b[deck]) or not np.array_equal(a[pile], b[pile])
+    assert sorted(a[pile]) == sorted(b[pile]) == list(range(13, 19))
+    with pytest.raises(ValueError, match="must name each of DECK, PILE once"):
+        hidden_views("tests.kit.test_hidden.bad", SCHEMA, order=("DECK",))
