@@ -3,12 +3,16 @@ scores recomputed independently of the kernel at the end; brux.testing strategie
 
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 
 import brux
 import brux.testing as bt
+from brux.games import get_rules
 from brux.games.bruxelles1893.invariants import StepChecker, check_invariants
+from brux.games.bruxelles1893.kernel import codes as C
+from brux.games.bruxelles1893.kernel import layout as L
 from brux.testing.fuzz import fuzz
 
 VARIANTS = {
@@ -73,3 +77,29 @@ def test_played_states_strategy(state):
 def test_fuzzer_finds_no_violation():
     report = fuzz("bruxelles1893", examples=8, seed=3)
     assert report.ok and report.examples == 8 and report.decisions > 0
+
+
+@pytest.mark.parametrize("field, value, word", [
+    ("S_MONEY", -1, "SEATS[1].S_MONEY = -1 outside 0 .. "),
+    ("S_PAID", 1 << 8, "SEATS[1].S_PAID = 256 outside 0 .. 255"),
+    ("CURSOR", 7, "CURSOR[0] = 7 outside 2 .. 6"),
+    ("SP_OCC", C.NEUTRAL + 2, "SP_OCC[0] = 12 outside -1 .. 11"),
+])
+def test_a_field_outside_its_declared_bounds_is_caught(field, value, word):
+    """The layout's schema bounds every field: a corrupted value is reported by name."""
+    state = brux.load_game("bruxelles1893", players=3).new_initial_state(seed=2)
+    assert check_invariants(state) == []
+    at = L.SEATS + L.SEAT_SIZE + L.SCHEMA[field] if field.startswith("S_") else L.SCHEMA[field]
+    state.array[at] = value
+    problems = check_invariants(state)
+    assert any(p.startswith(word) for p in problems), problems
+
+
+def test_parameter_bounds_cover_the_parameter_limits():
+    """Each rule parameter with a kernel slot: the schema bounds of its slot hold every allowed value."""
+    for p in get_rules("bruxelles1893").params.params:
+        if p.slot is None or p.lo is None:
+            continue
+        n = int(np.prod(p.shape)) if p.shape else 1
+        low, high = L.SCHEMA.low[p.slot: p.slot + n], L.SCHEMA.high[p.slot: p.slot + n]
+        assert (low <= p.lo).all() and (high >= p.hi).all(), p.name

@@ -1,7 +1,10 @@
-"""Rule invariants of Bruxelles 1893 (docs/bruxelles1893.md section 8), checked from the public view only.
+"""Rule invariants of Bruxelles 1893 (docs/bruxelles1893.md section 8), checked from the public view and the
+state's declared field bounds.
 
 ``check_invariants(state_or_view, params=None)`` lists the invariants a position violates (empty: all hold),
-recomputing counts and, once the game is over, the end-of-game scores independently of the kernel.
+recomputing counts and, once the game is over, the end-of-game scores independently of the kernel; given a
+``State``, every state field within its bounds too (``layout.SCHEMA``: no negative money, supply, Courthouse or
+count, the cursor in 2..6, every code, seat and card index in range).
 ``StepChecker`` checks consecutive positions of one game (scores, tracks, buildings and rounds never go back).
 """
 
@@ -9,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+
+from .kernel import layout as L
 
 COLOURS = ("yellow", "blue", "red", "green", "black")
 NOBLES = ("wood", "stone", "iron")
@@ -69,6 +74,9 @@ def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None
     v = view if view is not None else state_or_view.to_dict() if hasattr(state_or_view, "to_dict") \
         else state_or_view
     bad: list[str] = []
+    array = getattr(state_or_view, "array", None)
+    if array is not None:
+        bad.extend(L.SCHEMA.violations(array))
 
     def need(cond: bool, text: str) -> None:
         if not cond:
@@ -141,7 +149,6 @@ def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None
     for p, sd in enumerate(seats):
         need(sd["supply"] + on_board[p] + on_br[p] + sd["courthouse"] == total,
              f"seat {p}: assistants do not add up to {total}")
-        need(min(sd["supply"], sd["courthouse"], sd["money"]) >= 0, f"seat {p}: negative count")
         for c in COLOURS:
             per_colour[c] += sd["works"][c]
         for f, st in sd["figures"].items():
@@ -184,7 +191,6 @@ def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None
     taken = v["exhibition"]["taken_by"]
     need(sum(sd["exhibition_tiles"] for sd in seats) == rnd - 1 + (taken is not None), "exhibition tiles held")
     need(taken is None or seats[taken]["passed"], "exhibition tile taken by a seat that has not passed")
-    need(all(2 <= x <= 6 for x in v["cursor"]), "cursor out of 2..6")
     # phase conditions (docs section 5)
     if v["phase"] == "stock_exchange":
         need(area is None and not any(sp["assistant"] for sp in spaces), "stock_exchange phase with a board")
