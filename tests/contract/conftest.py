@@ -52,9 +52,8 @@ class Case:
         return self.states[:: max(1, len(self.states) // k)]
 
 
-@pytest.fixture(scope="module", params=CASES, ids=[f"{g}-{n}p" for g, n in CASES])
-def case(request) -> Case:
-    name, n = request.param
+def make_case(name: str, n: int) -> Case:
+    """The case of game `name` at `n` players: a seeded random game played to its end."""
     game = brux.load_game(name, players=n)
     c = Case(game, game_testing(name))
     state = game.new_initial_state(seed=1000 + n)
@@ -64,3 +63,8 @@ def case(request) -> Case:
         state.apply_action(rnd.choice(state.legal_actions()))
     c.final = state
     return c
+
+
+@pytest.fixture(scope="module", params=CASES, ids=[f"{g}-{n}p" for g, n in CASES])
+def case(request) -> Case:
+    return make_case(*request.param)
