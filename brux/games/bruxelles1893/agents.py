@@ -9,42 +9,17 @@ from its own stream).
 
 import numpy as np
 
-from brux.core.cards import resample_run, sort_run
+from brux.core.hidden import hidden_views
 from brux.core.jit import JIT, njit
-from brux.core.rng import next_u64
 
 from .kernel import codes as C
 from .kernel import layout as L
 from .kernel.base import seat
 
-
-@njit(**JIT)
-def hide(s, me):
-    """Put what seat `me` does not see in canonical form, in place: the coloured stack, the theatre deck, the undealt
-    bonus cards and Stock Exchange cards in sorted order (their composition is public), the chance stream zeroed.
-    Every seat sees the same, so `me` is unused."""
-    sort_run(s, L.CST, s[L.CST_N])
-    sort_run(s, L.TH_DECK, s[L.TH_DN])
-    sort_run(s, L.BON_DECK + s[L.BON_POS], C.N_BONUS - s[L.BON_POS])
-    r = s[L.G_ROUND]
-    sort_run(s, L.SE_DECK + r, C.N_SE - r)
-    s[L.G_SEED] = 0
-    s[L.G_RNG_KEY] = 0
-    s[L.G_RNG_CTR] = 0
-
-
-@njit(**JIT)
-def determinise(s, me, rng, ko, co):
-    """Resample what seat `me` does not see (docs section 10; no seat sees it, so `me` is unused): the coloured stack
-    order, the theatre deck order, the undealt bonus cards and Stock Exchange cards; then re-key the chance stream
-    from the agent's stream."""
-    resample_run(s, L.CST, s[L.CST_N], rng, ko, co)
-    resample_run(s, L.TH_DECK, s[L.TH_DN], rng, ko, co)
-    resample_run(s, L.BON_DECK + s[L.BON_POS], C.N_BONUS - s[L.BON_POS], rng, ko, co)
-    r = s[L.G_ROUND]
-    resample_run(s, L.SE_DECK + r, C.N_SE - r, rng, ko, co)
-    s[L.G_RNG_KEY] = np.int64(next_u64(rng, ko, co))
-    s[L.G_RNG_CTR] = 0
+# hide: the coloured stack, the theatre deck, the undealt bonus cards and Stock Exchange cards in sorted order (their
+# composition is public), the chance stream zeroed; determinise: the same re-dealt from the agent's stream (docs
+# section 10), in this order, and the chance stream re-keyed. No seat sees them (layout.SCHEMA's runs).
+hide, determinise = hidden_views(__name__, L.SCHEMA, order=("CST", "TH_DECK", "BON_DECK", "SE_DECK"))
 
 
 FEATURES = ("vp", "money", "works", "figures", "tracks", "tiles_left", "nobles", "jokers", "supply", "courthouse",

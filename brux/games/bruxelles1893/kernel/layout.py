@@ -7,13 +7,12 @@ offset (`SCHEMA.offsets`). The bounds hold for every valid parameter set (the li
 open but for the chance stream and the orders of the decks and stacks. Codes: codes.py.
 """
 
-from dataclasses import replace
-
 from brux.core.obs import ObsLayout, Piece
 from brux.core.schema import (
     Block,
     Field,
     Mark,
+    Run,
     Schema,
     header,
     legal_cache,
@@ -58,7 +57,7 @@ SEAT_FIELDS = (
     Field("S_BWN", high=C.BOARD_COLS, meaning="bonus cards won this round (one per column at most)"),
     seat_sources(C.N_SOURCES, VALUE_MAX, VP_MIN),
     # a seat's openings are turns every seat saw
-    replace(seat_openings(len(C.OPENING_LABELS), C.N_OPENINGS), vis="public"),
+    seat_openings(len(C.OPENING_LABELS), C.N_OPENINGS),
     Field("S_NTURN", high=C.N_OPENINGS, meaning="turns taken in round 1 (counted up to the openings)"),
     Field("S_PAID", high=(1 << C.N_FIGURES) - 1, meaning="figures paid at the end (bit mask)"),
     Field("S_MPC", high=C.BOARD_COLS * 5, meaning="MP icons of cards taken this round (one per column, mp <= 5)"),
@@ -140,7 +139,7 @@ SCHEMA = Schema(
     Field("STACK_N", high=STACK_CAP),
     # ---- Stock Exchange and area ----
     Field("SE_CARD", kind="card", high=C.N_SE - 1),
-    Field("SE_DECK", C.N_SE, kind="card", high=C.N_SE - 1, vis="nobody",
+    Field("SE_DECK", C.N_SE, kind="card", high=C.N_SE - 1, vis="nobody", run=Run(first="G_ROUND", end=C.N_SE),
           meaning="shuffled order; card of round r is SE_DECK[r-1]"),
     Field("AREA_SHIELD", kind="code", low=-1, high=C.N_SHIELDS - 1, meaning="0..15 or -1"),
     Field("AREA", 4, high=C.BOARD_ROWS - 1, meaning="row0, row1, col0, col1 (0-based, inclusive)"),
@@ -155,18 +154,19 @@ SCHEMA = Schema(
     Field("SP_BTILE", C.N_SPACES, kind="code", high=C.N_TILE_ROWS - 1, meaning="building row"),
     # ---- bonus cards ----
     Field("BON_STRIP", C.BOARD_COLS, kind="card", low=-1, high=C.N_BONUS - 1),
-    Field("BON_DECK", C.N_BONUS, kind="card", high=C.N_BONUS - 1, vis="nobody",
+    Field("BON_DECK", C.N_BONUS, kind="card", high=C.N_BONUS - 1, vis="nobody", run=Run(first="BON_POS", end=C.N_BONUS),
           meaning="shuffled; next card at BON_POS"),
     Field("BON_POS", high=C.N_BONUS),
     Field("BON_DISC", high=C.N_BONUS),
     # ---- Royal Theatre (cards are figure codes) ----
     Field("TH_DISP", C.TH_SLOTS, kind="card", low=-1, high=C.N_FIGURES - 1),
-    Field("TH_DECK", C.N_THEATRE, kind="card", high=C.N_FIGURES - 1, vis="nobody", meaning="top = last"),
+    Field("TH_DECK", C.N_THEATRE, kind="card", high=C.N_FIGURES - 1, vis="nobody", run=Run(end="TH_DN"),
+          meaning="top = last"),
     Field("TH_DN", high=C.N_THEATRE),
     Field("TH_DISC", C.N_THEATRE, kind="card", high=C.N_FIGURES - 1),
     Field("TH_DISCN", high=C.N_THEATRE),
     # ---- works of art ----
-    Field("CST", C.N_COLOURED, kind="card", high=C.N_COLOURED_KINDS - 1, vis="nobody",
+    Field("CST", C.N_COLOURED, kind="card", high=C.N_COLOURED_KINDS - 1, vis="nobody", run=Run(end="CST_N"),
           meaning="coloured stack, top = last"),
     Field("CST_N", high=C.N_COLOURED),
     Field("KST", C.N_BLACK, kind="card", high=C.BLACK, vis="nobody",
