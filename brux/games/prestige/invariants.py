@@ -1,17 +1,22 @@
-"""Rule invariants of Prestige (docs/prestige.md section 10), checked from the public view only.
+"""Rule invariants of Prestige (docs/prestige.md section 10), checked from the public view (and, given a ``State``,
+the state's field bounds).
 
 ``check_invariants(state_or_view, params=None)`` returns the problems of one position (an empty list: all hold):
-worker conservation, the order and sick lists, stocks, land (income steps, tiles, connectivity, market tiles and
-links), craftsman caps and orders, castle structure and PP lower bounds, experience, heads, the bonus board, plant
-and track capacities, the events of the round, and the score recomputed from the view by the formula of section
-8.4, independently of the kernel. ``StepChecker`` adds the properties of consecutive positions (non-decreasing
-markers, claims and penalties; rounds never go back).
+(given a ``State``) every state field within the bounds the layout declares (``layout.SCHEMA``: no negative stock,
+worker count or firewood penalty, every code, seat and card index in range), worker conservation, the order and
+sick lists, land (income steps, tiles, connectivity, market tiles and links), craftsman caps and orders, castle
+structure and PP lower bounds, experience, heads, the bonus board, plant and track capacities, the events of the
+round, and the score recomputed from the view by the formula of section 8.4, independently of the kernel.
+``StepChecker`` adds the properties of consecutive positions (non-decreasing markers, claims and penalties; rounds
+never go back).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+
+from .kernel import layout as L
 
 __all__ = ["StepChecker", "check_invariants", "reference_vp"]
 
@@ -112,6 +117,9 @@ def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None
     prm = _params(state_or_view, params)
     n = v["players"]
     out: list[str] = []
+    array = getattr(state_or_view, "array", None)
+    if array is not None:
+        out += L.SCHEMA.violations(array)
     if v["round"] != 4 * (v["year"] - 1) + ("spring", "summer", "autumn", "winter").index(v["season"]) + 1:
         out.append("round, year and season disagree")
     if not 1 <= v["round"] <= 12:
@@ -168,7 +176,7 @@ def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None
     for p, st in enumerate(v["seats"]):
         who = f"seat {p}"
         w = st["workers"]
-        if sum(w.values()) != 12 or min(w.values()) < 0:
+        if sum(w.values()) != 12:
             out.append(f"{who}: workers {w} do not add up to 12")
         pw = sum(x["workers"] for slots in v["plant"].values() for x in slots if x is not None and x["seat"] == p)
         if pw != w["plant"]:
@@ -176,8 +184,6 @@ def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None
         ow = sum(o["workers"] for o in st["orders"])
         if ow != w["orders"]:
             out.append(f"{who}: order workers {w['orders']} vs orders {ow}")
-        if min(st["stock"].values()) < 0:
-            out.append(f"{who}: negative stock {st['stock']}")
         if not 0 <= st["experience"] <= prm["exp_max"]:
             out.append(f"{who}: experience {st['experience']}")
         mine = {name for name, nd in nodes.items() if p in nd["discs"]}
@@ -225,7 +231,7 @@ def check_invariants(state_or_view: Any, params: Mapping[str, Any] | None = None
                     if k and (not caps or k > max(caps)):
                         out.append(f"{who}: {k} pending {c} orders over its cap")
         claimed_yellow += len(st["yellow"])
-        if st["firewood_penalty"] < 0 or st["firewood_penalty"] % max(1, prm["firewood_penalty"] or 1):
+        if st["firewood_penalty"] % max(1, prm["firewood_penalty"] or 1):
             out.append(f"{who}: firewood penalty {st['firewood_penalty']}")
         ref = reference_vp(st, v["bonus"]["columns"], p, prm, n)
         if ref != st["vp_by_source"] or sum(ref.values()) != st["vp"]:
