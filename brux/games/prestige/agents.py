@@ -4,8 +4,8 @@ seat's value of a position, which decisions continue a turn, and the re-draw of 
 import numpy as np
 
 from brux.core.cards import resample_run, sort_run
+from brux.core.hidden import hidden_views
 from brux.core.jit import JIT, njit
-from brux.core.rng import next_u64
 
 from .kernel import codes as C
 from .kernel import layout as L
@@ -88,25 +88,22 @@ def _redeal(s, rng, ko, co, shuffle):
 
 
 @njit(**JIT)
-def hide(s, me):
-    """Put what seat `me` does not see in canonical form, in place: the face-down event cards (per stack for the
-    first-game set-up, else together with the two out of the game) and the face-down dark tiles (the smallest of
-    those unseen in the unrevealed columns) in sorted order, the chance stream zeroed. Every seat sees the same, so
-    `me` is unused."""
-    _redeal(s, s, 0, 0, False)  # no shuffle: the stream argument is never read
-    s[L.G_SEED] = 0
-    s[L.G_RNG_KEY] = 0
-    s[L.G_RNG_CTR] = 0
+def _canonical(s, me):
+    """The face-down event cards and dark tiles in sorted order (no shuffle: no stream is read)."""
+    _redeal(s, s, 0, 0, False)
 
 
 @njit(**JIT)
-def determinise(s, me, rng, ko, co):
-    """Re-deal what seat `me` cannot see (no seat sees it, so `me` is unused): the order of the face-down event
-    cards (which of them are in SS, AW or out of the game; within each stack for the first-game set-up) and the
-    face-down dark tiles; re-key the chance stream."""
+def _redeal_from(s, me, rng, ko, co):
+    """The face-down event cards and dark tiles re-dealt from the agent's stream."""
     _redeal(s, rng, ko, co, True)
-    s[L.G_RNG_KEY] = np.int64(next_u64(rng, ko, co))
-    s[L.G_RNG_CTR] = 0
+
+
+# hide: the face-down event cards (per stack for the first-game set-up, else together with the two out of the game)
+# and the face-down dark tiles (the smallest of those unseen in the unrevealed columns) in sorted order, the chance
+# stream zeroed; determinise: the same re-dealt from the agent's stream, the chance stream re-keyed. No seat sees
+# them, so `me` is unused; the kit adds the stream (brux.core.hidden).
+hide, determinise = hidden_views(__name__, L.SCHEMA, own_hide=_canonical, own_determinise=_redeal_from)
 
 
 @njit(**JIT)

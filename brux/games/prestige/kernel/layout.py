@@ -102,7 +102,7 @@ SEAT_FIELDS = (
     Field("S_DARK", high=N_COLS * DARK_POINTS_MAX, meaning="dark-blue points"),
     seat_vp(VALUE_MAX, low=-FIRE_MAX),
     seat_sources(N_SOURCES, VALUE_MAX, low=-max(PP_SEAT_MAX, FIRE_MAX)),
-    replace(seat_openings(len(C.OPENING_LABELS), C.N_OPENINGS), vis="public"),  # placements are public
+    seat_openings(len(C.OPENING_LABELS), C.N_OPENINGS),  # placements are public
     Field("S_NPLACED", high=C.N_OPENINGS, meaning="placements in round 1"),
     Field("S_PCRAFT", C.N_CRAFTS, high=C.INSTRUCTORS, meaning="unresolved orders per craftsman type (cache, see "
           "orders.refresh)"),
