@@ -124,12 +124,9 @@ Item = Field | Block | Mark
 
 class Schema:
     """The fields of a state, in declaration order: `offsets` (name -> offset; relative inside a block, the
-    block's size under its `size_name`), per-value bounds `low` / `high` (int64 arrays). The fields start at
-    offset `start` (0: the whole state; more: a run of fields inside a layout built with `Offsets`) and end before
-    `size`."""
+    block's size under its `size_name`), per-value bounds `low` / `high` (int64 arrays) of the `size` values."""
 
-    def __init__(self, *items: Item, start: int = 0) -> None:
-        self.start = start
+    def __init__(self, *items: Item) -> None:
         self.offsets: dict[str, int] = {}
         self.fields: dict[str, Field] = {}  # top-level fields by name
         self.blocks: dict[str, Block] = {}
@@ -138,9 +135,9 @@ class Schema:
         self._cells: list[tuple[str, Field]] = []  # (label, field) of every value, for messages and pieces
         for item in items:
             if isinstance(item, Mark):
-                self._name(item.name, start + len(low))
+                self._name(item.name, len(low))
             elif isinstance(item, Field):
-                self._name(item.name, start + len(low))
+                self._name(item.name, len(low))
                 self.fields[item.name] = item
                 for j in range(item.n):
                     low.append(item.low)
@@ -148,7 +145,7 @@ class Schema:
                     self._cells.append((item.name if item.n == 1 else f"{item.name}[{j}]", item))
             else:
                 self._block(item, low, high)
-        self.size = start + len(low)
+        self.size = len(low)
         self.low = np.array(low, np.int64)
         self.high = np.array(high, np.int64)
         self.runs = self._runs()
@@ -159,7 +156,7 @@ class Schema:
         self.offsets[name] = offset
 
     def _block(self, b: Block, low: list[int], high: list[int]) -> None:
-        self._name(b.name, self.start + len(low))
+        self._name(b.name, len(low))
         self._name(b.size_name, b.stride)
         self.blocks[b.name] = b
         at = 0
@@ -225,19 +222,18 @@ class Schema:
         """The observation piece copying fields `first` .. `last` of the state, with their bounds; ValueError if
         one of them is hidden from every seat."""
         o, n = self.span(first, last)
-        i = o - self.start
-        hidden = sorted({label for label, f in self._cells[i:i + n] if f.vis == "nobody"})
+        hidden = sorted({label for label, f in self._cells[o:o + n] if f.vis == "nobody"})
         if hidden:
             raise ValueError(f"observation piece {name!r} would show fields no seat sees: {', '.join(hidden)}")
-        return Piece(name, n, meaning, o, low=tuple(float(x) for x in self.low[i:i + n]),
-                     high=tuple(float(x) for x in self.high[i:i + n]))
+        return Piece(name, n, meaning, o, low=tuple(float(x) for x in self.low[o:o + n]),
+                     high=tuple(float(x) for x in self.high[o:o + n]))
 
     def violations(self, s: np.ndarray) -> list[str]:
         """Every value of state `s` this schema declares that lies outside its bounds, as readable problems (empty:
         all within)."""
-        if s.ndim != 1 or len(s) < self.size or (self.start == 0 and len(s) != self.size):
-            return [f"state has shape {s.shape}, the schema declares values {self.start} .. {self.size - 1}"]
-        v = s[self.start:self.size]
+        if s.shape != (self.size,):
+            return [f"state has shape {s.shape}, the schema declares {self.size} values"]
+        v = s
         bad = np.flatnonzero((v < self.low) | (v > self.high))
         return [f"{self._cells[i][0]} = {int(v[i])} outside {int(self.low[i])} .. {int(self.high[i])}" for i in bad]
 

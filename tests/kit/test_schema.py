@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 import brux
-from brux.core.layout import Offsets
 from brux.core.schema import Block, Field, Mark, Schema, header, legal_cache
 from brux.games import get_rules
 from brux.games.lutece.kernel import layout as LL
@@ -73,20 +72,10 @@ def test_bad_declarations_are_refused(bad, word):
         bad()
 
 
-def test_offsets_place_a_run_of_declared_fields():
-    o = Offsets()
-    o.take(5)
-    h = o.schema(*header(4, 3, 10))
-    assert h.offsets["G_SEED"] == 5 and o.size == h.size == 5 + len(KIT_HEADER)
-    state = np.zeros(o.size + 3, np.int64)
-    state[h["G_CUR"]] = 4
-    assert h.violations(state) == ["G_CUR = 4 outside -1 .. 3"]
-
-
 @pytest.mark.parametrize("name", brux.list_games())
 def test_every_game_declares_the_kit_header(name):
     L = importlib.import_module(f"brux.games.{name}.kernel.layout")
-    schema = L.SCHEMA if hasattr(L, "SCHEMA") else L.HEADER
+    schema = L.SCHEMA
     assert all(n in schema.offsets for n in KIT_HEADER)
     assert [schema[n] for n in KIT_HEADER] == sorted(schema[n] for n in KIT_HEADER)
 
