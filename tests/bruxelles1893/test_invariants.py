@@ -3,17 +3,15 @@ scores recomputed independently of the kernel at the end; brux.testing strategie
 
 import random
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 
 import brux
 import brux.testing as bt
-from brux.games import get_rules
 from brux.games.bruxelles1893.invariants import StepChecker, check_invariants
 from brux.games.bruxelles1893.kernel import codes as C
-from brux.games.bruxelles1893.kernel import layout as L
 from brux.testing.fuzz import fuzz
+from tests.contract.test_schema_bounds import problems_with
 
 VARIANTS = {
     "default": {},
@@ -87,19 +85,5 @@ def test_fuzzer_finds_no_violation():
 ])
 def test_a_field_outside_its_declared_bounds_is_caught(field, value, word):
     """The layout's schema bounds every field: a corrupted value is reported by name."""
-    state = brux.load_game("bruxelles1893", players=3).new_initial_state(seed=2)
-    assert check_invariants(state) == []
-    at = L.SEATS + L.SEAT_SIZE + L.SCHEMA[field] if field.startswith("S_") else L.SCHEMA[field]
-    state.array[at] = value
-    problems = check_invariants(state)
+    problems = problems_with(brux.load_game("bruxelles1893", players=3).new_initial_state(seed=2), field, value)
     assert any(p.startswith(word) for p in problems), problems
-
-
-def test_parameter_bounds_cover_the_parameter_limits():
-    """Each rule parameter with a kernel slot: the schema bounds of its slot hold every allowed value."""
-    for p in get_rules("bruxelles1893").params.params:
-        if p.slot is None or p.lo is None:
-            continue
-        n = int(np.prod(p.shape)) if p.shape else 1
-        low, high = L.SCHEMA.low[p.slot: p.slot + n], L.SCHEMA.high[p.slot: p.slot + n]
-        assert (low <= p.lo).all() and (high >= p.hi).all(), p.name

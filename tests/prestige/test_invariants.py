@@ -8,6 +8,7 @@ import pytest
 
 import brux
 from brux.games.prestige.invariants import StepChecker, check_invariants
+from tests.contract.test_schema_bounds import problems_with
 
 PARAMETER_SETS = {
     "default": {},
@@ -62,31 +63,8 @@ def test_invariants_after_every_decision(players, pset):
 ])
 def test_a_field_outside_its_declared_bounds_is_caught(field, value, word):
     """The layout's schema bounds every field: a corrupted value is reported by name."""
-    from brux.games.prestige.kernel import layout as L
-
-    state = brux.load_game("prestige", players=3).new_initial_state(seed=2)
-    assert check_invariants(state) == []
-    at = L.SEATS + L.SEAT_SIZE + L.SCHEMA[field] if field.startswith("S_") else L.SCHEMA[field]
-    state.array[at] = value
-    problems = check_invariants(state)
+    problems = problems_with(brux.load_game("prestige", players=3).new_initial_state(seed=2), field, value)
     assert any(p.startswith(word) for p in problems), problems
-
-
-def test_parameter_bounds_cover_the_parameter_limits():
-    """Each rule parameter with a kernel slot: the schema bounds of its slot hold every allowed value."""
-    from brux.games import get_rules
-    from brux.games.prestige.kernel import layout as L
-
-    checked = 0
-    for p in get_rules("prestige").params.params:
-        if p.slot is None:
-            continue
-        values = [0, len(p.choices) - 1] if p.choices else [p.lo, p.hi]
-        n = int(np.prod(p.shape)) if p.shape else 1
-        low, high = L.SCHEMA.low[p.slot: p.slot + n], L.SCHEMA.high[p.slot: p.slot + n]
-        assert (low <= min(values)).all() and (high >= max(values)).all(), p.name
-        checked += 1
-    assert checked > 25
 
 
 def test_every_decision_kind_occurs():
