@@ -1,7 +1,8 @@
 """Create a game, apply a decision (then the automatic ones), finish a game at random."""
 
 from brux.core.jit import JIT, njit
-from brux.core.rng import STREAM_WORDS, randbelow, seed_stream
+from brux.core.loop import engine_loop
+from brux.core.rng import STREAM_WORDS, randbelow
 
 from . import codes as C
 from . import layout as L
@@ -12,45 +13,17 @@ from .rounds import setup
 
 
 @njit(**JIT)
-def settle(s):
-    """Run the machine; take every single-option decision automatically (9.1); leave the legal cache filled."""
-    run(s)
-    while s[L.G_OVER] == 0:
-        if compute_legal(s) != 1:
-            return
-        step(s, s[L.LEGAL])
-        s[L.G_AUTO] += 1
-        run(s)
-    s[L.LEGAL_N] = 0
-
-
-@njit(**JIT)
-def init(s, params, seed):
-    """A new game in `s` from flattened parameters and a game seed (rule 3)."""
-    for i in range(L.PARAMS_SIZE):
-        s[i] = params[i]
-    reset(s, seed)
-
-
-@njit(**JIT)
-def reset(s, seed):
-    """A new game in `s` whose parameter block is already in place."""
-    for i in range(L.PARAMS_SIZE, L.STATE_SIZE):
-        s[i] = 0
-    s[L.G_SEED] = seed
-    seed_stream(s, L.G_RNG_KEY, L.G_RNG_CTR, seed, 0)
+def set_up(s):
+    """A new game (rule 3), the state zeroed past the parameters and seeded: the set-up, then the first round's
+    flow on the machine's stack."""
     setup(s)
     s[L.G_PENDING] = C.D_NONE
     push(s, C.K_ROUND, 0, 0)
-    settle(s)
 
 
-@njit(**JIT)
-def apply(s, a):
-    """Apply a legal action, then the automatic decisions that follow."""
-    step(s, a)
-    s[L.G_DECISIONS] += 1
-    settle(s)
+# The machine runs before settling and after every step; single-option decisions are taken automatically (9.1).
+start, init, settle, apply = engine_loop(__name__, L, setup=set_up, step=step, compute_legal=compute_legal,
+                                         after=run, before_settle=run)
 
 
 @njit(**JIT)

@@ -3,8 +3,9 @@ play-out and replays. The batches are built by the game kit from `hooks.py`."""
 
 import numpy as np
 
-from brux.core.jit import JIT, njit
-from brux.core.rng import STREAM_WORDS, below, next_u64, seed_stream
+from brux.core.jit import JIT, TINY, njit
+from brux.core.loop import engine_loop
+from brux.core.rng import STREAM_WORDS, below, next_u64
 
 from . import codes as C
 from . import layout as L
@@ -19,26 +20,9 @@ PLAYOUT_WORK = L.MAX_PLAYERS  # work slots after the agent streams: each stream'
 
 
 @njit(**JIT)
-def settle(s):
-    """Take every single-option decision automatically; leave the legal-action cache filled."""
-    while s[L.G_OVER] == 0:
-        if compute_legal(s) != 1:
-            return
-        step(s, legal_at(s, 0))
-        advance(s)
-        s[L.G_AUTO] += 1
-
-
-@njit(**JIT)
-def setup(s, params, seed):
-    """Set up a new game in `s` (zeroed here) from flattened parameters and a game seed; the first decision is
-    pending but its legal actions are not computed yet (see `init`)."""
-    for i in range(L.STATE_SIZE):
-        s[i] = 0
-    for i in range(L.PARAMS_SIZE):
-        s[i] = params[i]
-    s[L.G_SEED] = seed
-    seed_stream(s, L.G_RNG_KEY, L.G_RNG_CTR, seed, 0)
+def setup(s):
+    """A new game's set-up, the state zeroed past the parameters and seeded; the first decision is pending but its
+    legal actions are not computed yet (see `init`)."""
     n = players(s)
     for p in range(n):
         o = seat(p)
@@ -70,38 +54,24 @@ def setup(s, params, seed):
     start_action_phase(s)
 
 
-@njit(**JIT)
-def init(s, params, seed):
-    """A new game in `s` from flattened parameters and a game seed, at its first decision with a choice."""
-    setup(s, params, seed)
-    settle(s)
+@njit(**TINY)
+def first_legal(s):
+    return legal_at(s, 0)
 
 
-@njit(**JIT)
-def apply(s, a):
-    """Apply a legal action, then the automatic decisions that follow (as `settle`, in one loop: the decision
-    handlers are compiled into this function once)."""
-    auto = False
-    while True:
-        step(s, a)
-        advance(s)
-        if auto:
-            s[L.G_AUTO] += 1
-        else:
-            s[L.G_DECISIONS] += 1
-        if s[L.G_OVER] != 0 or compute_legal(s) != 1:
-            return
-        a = legal_at(s, 0)
-        auto = True
+# start: the set-up without the first legal actions (the random play-out's start); apply: the decision handlers
+# compiled into its one loop
+start, init, settle, apply = engine_loop(__name__, L, setup=setup, step=step, compute_legal=compute_legal,
+                                         after=advance, first_legal=first_legal)
 
 
 @njit(**JIT)
 def play_out_random(s, rng_off):
-    """Finish the game in work array s (as `init` or `setup` left it) with every seat playing uniformly at random:
+    """Finish the game in work array s (as `init` or `start` left it) with every seat playing uniformly at random:
     seat p draws from its agent stream at rng_off + 2 p, whose next value is kept drawn ahead at rng_off
     + 2 MAX_PLAYERS + p. Player and automatic decisions are taken in this one loop, which compiles the decision
     handlers into it (random play-outs never go through `apply`). Gives the games of the generic loop (pick =
-    legal_at(s, randbelow(stream of p, n))), from `setup` (the random batch) or `init`."""
+    legal_at(s, randbelow(stream of p, n))), from `start` (the random batch) or `init`."""
     nxt = rng_off + STREAM_WORDS * L.MAX_PLAYERS
     for p in range(players(s)):
         s[nxt + p] = np.int64(next_u64(s, rng_off + STREAM_WORDS * p, rng_off + STREAM_WORDS * p + 1))

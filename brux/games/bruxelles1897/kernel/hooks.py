@@ -14,7 +14,7 @@ from . import codes as C
 from . import layout as L
 from .base import entry_owner, entry_type, seat
 from .engine import PLAYOUT_WORK, apply, init, play_out_random
-from .engine import setup as init_for_play_out
+from .engine import start as init_for_play_out
 from .legal import legal_at
 from .majority import field
 

@@ -1,8 +1,8 @@
-"""Kernel entry points: create a game, apply a decision (then the automatic ones). The batches are built by the
-game kit from `hooks.py`."""
+"""Kernel entry points: create a game, apply a decision (then the automatic ones), from the kit's engine loop
+(`brux.core.loop`). The batches are built by the game kit from `hooks.py`."""
 
-from brux.core.jit import JIT, TINY, njit
-from brux.core.rng import seed_stream
+from brux.core.jit import JIT, njit
+from brux.core.loop import engine_loop
 
 from . import codes as C
 from . import layout as L
@@ -11,17 +11,6 @@ from .cards import fill_slot, setup_deck
 from .flow import advance, step
 from .legal import compute_legal
 from .rounds import begin_round, start_bid
-
-
-@njit(**JIT)
-def settle(s):
-    """Take every single-option decision automatically; leave the legal-action cache filled."""
-    while s[L.G_OVER] == 0:
-        if compute_legal(s) != 1:
-            return
-        step(s, s[L.LEGAL])
-        advance(s)
-        s[L.G_AUTO] += 1
 
 
 @njit(**JIT)
@@ -35,21 +24,9 @@ def clear_seats(s):
             s[o + L.S_OPEN + j] = -1
 
 
-@njit(**TINY)
-def init(s, params, seed):
-    """A new game in `s` from flattened parameters and a game seed (rules section 3)."""
-    for i in range(L.PARAMS_SIZE):
-        s[i] = params[i]
-    reset(s, seed)
-
-
 @njit(**JIT)
-def reset(s, seed):
-    """A new game in `s`, whose parameter block is already in place: everything after it is zeroed first."""
-    for i in range(L.PARAMS_SIZE, L.STATE_SIZE):
-        s[i] = 0
-    s[L.G_SEED] = seed
-    seed_stream(s, L.G_RNG_KEY, L.G_RNG_CTR, seed, 0)
+def setup(s):
+    """A new game's set-up (rules section 3), the state zeroed past the parameters and seeded."""
     clear_seats(s)
     n = players(s)
     s[L.G_BANK] = C.TOTAL_COINS - n * s[L.P_START_COINS]
@@ -64,7 +41,10 @@ def reset(s, seed):
             fill_slot(s, d, i)
     s[L.G_ROUND] = 1
     start_bid(s)
-    settle(s)
+
+
+start, init, settle, apply = engine_loop(__name__, L, setup=setup, step=step, compute_legal=compute_legal,
+                                         after=advance)
 
 
 @njit(**JIT)
@@ -74,13 +54,4 @@ def resume(s):
         begin_round(s)
     else:
         start_bid(s)
-    settle(s)
-
-
-@njit(**JIT)
-def apply(s, a):
-    """Apply a legal action, then the automatic decisions that follow."""
-    step(s, a)
-    advance(s)
-    s[L.G_DECISIONS] += 1
     settle(s)

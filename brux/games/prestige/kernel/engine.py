@@ -3,7 +3,8 @@
 import numpy as np
 
 from brux.core.jit import JIT, njit
-from brux.core.rng import STREAM_WORDS, below, next_u64, seed_stream
+from brux.core.loop import engine_loop
+from brux.core.rng import STREAM_WORDS, below, next_u64
 
 from . import codes as C
 from . import layout as L
@@ -14,18 +15,6 @@ from .orders import refresh
 
 PLAYOUT_WORK = C.MAX_PLAYERS  # work slots after the agent streams: each stream's next value, drawn ahead
 SCRATCH = L.LEGAL  # the legal-action cache doubles as scratch space while a game is set up
-
-
-@njit(**JIT)
-def settle(s):
-    """Take every single-option decision automatically (section 14.1.2); leave the legal-action cache filled."""
-    while s[L.G_OVER] == 0:
-        if compute_legal(s) != 1:
-            return
-        step(s, s[L.LEGAL])
-        s[L.G_AUTO] += 1
-        run(s)
-    s[L.LEGAL_N] = 0
 
 
 @njit(**JIT)
@@ -87,6 +76,12 @@ def clear_board(s):
     """Everything after the parameter block in its empty form (no chance, no seat choices)."""
     for i in range(L.PARAMS_SIZE, L.STATE_SIZE):
         s[i] = 0
+    empty_board(s)
+
+
+@njit(**JIT)
+def empty_board(s):
+    """The empty form's values that are not 0 (the state past the parameter block zeroed)."""
     n = players(s)
     for i in range(C.N_AREAS * L.MAX_SPACES):
         s[L.TRACK + i] = -1
@@ -115,12 +110,11 @@ def clear_board(s):
 
 
 @njit(**JIT)
-def reset(s, seed):
-    """A new game in `s`, whose parameter block is already in place (section 3)."""
-    clear_board(s)
+def set_up(s):
+    """A new game's set-up (section 3), the state zeroed past the parameters and seeded; the flow run to the first
+    decision."""
+    empty_board(s)
     n = players(s)
-    s[L.G_SEED] = seed
-    seed_stream(s, L.G_RNG_KEY, L.G_RNG_CTR, seed, 0)
     s[L.G_ROUND] = 1
     for p in range(n):
         o = seat(p)
@@ -140,29 +134,16 @@ def reset(s, seed):
     s[L.G_STAGE] = ST_SETUP
     s[L.G_IDX] = 1
     run(s)
-    settle(s)
 
 
-@njit(**JIT)
-def init(s, params, seed):
-    """A new game in `s` from the flattened parameters and a game seed."""
-    for i in range(L.PARAMS_SIZE):
-        s[i] = params[i]
-    reset(s, seed)
+# The flow runs after every step; single-option decisions are taken automatically (section 14.1.2).
+start, init, settle, apply = engine_loop(__name__, L, setup=set_up, step=step, compute_legal=compute_legal,
+                                         after=run)
 
 
 @njit(**JIT)
 def resume(s):
     """A position built from a view (its flow stage set): run to the next decision, then settle."""
-    run(s)
-    settle(s)
-
-
-@njit(**JIT)
-def apply(s, a):
-    """Apply a legal action, then the automatic decisions that follow."""
-    step(s, a)
-    s[L.G_DECISIONS] += 1
     run(s)
     settle(s)
 

@@ -1,0 +1,104 @@
+"""The engine loop every game shares: a new game, a decision applied, the single-option decisions taken.
+
+    start, init, settle, apply = engine_loop(__name__, L, setup=setup, step=step, compute_legal=compute_legal,
+                                             after=advance)
+
+The game writes its rules: `setup(s)` (a new game's set-up, the state already zeroed past the parameter block and
+seeded), `step(s, a)` (apply one decision's action), `compute_legal(s)` (fill the legal-action cache of the
+pending decision, return how many) and the optional `after(s)` (run the game's flow on to its next decision after
+a step) and `before_settle(s)` (the same before settling a position set up or built from a view). The kit makes:
+
+- `start(s, params, seed)`: the parameter block copied in, the rest of the state zeroed, G_SEED and the game's
+  chance stream (stream 0 of the seed) set, then `setup`; the first decision is pending but its legal actions are
+  not computed yet (a random play-out may start here).
+- `init(s, params, seed)`: `start`, then `settle`.
+- `settle(s)`: `before_settle`, then while the game is not over and the pending decision has one legal action,
+  take it (`step`, `after`, one more automatic decision, G_AUTO); a finished game's cache is left empty.
+- `apply(s, a)`: a player's action, then the automatic decisions that follow, in one loop (the step is compiled
+  into it once), counted in G_DECISIONS and G_AUTO.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+from typing import NamedTuple
+
+from .jit import JIT, TINY, njit, njit_for
+from .rng import seed_stream
+
+
+@njit(**TINY)
+def nothing(s):
+    """No flow of the game's own between a step and the next decision."""
+
+
+class Engine(NamedTuple):
+    start: Callable
+    init: Callable
+    settle: Callable
+    apply: Callable
+
+
+def engine_loop(owner: str, layout: ModuleType, *, setup: Callable, step: Callable, compute_legal: Callable,
+                after: Callable = nothing, before_settle: Callable = nothing,
+                first_legal: Callable | None = None) -> Engine:
+    """The engine entry points of the game whose engine module is `owner`, over its `layout` (the kit's header
+    and legal cache, PARAMS_SIZE, STATE_SIZE) and rules. `first_legal(s)`: the single legal action once
+    `compute_legal` returned 1 (default: the first of the cache, LEGAL)."""
+    params_size, state_size = layout.PARAMS_SIZE, layout.STATE_SIZE
+    seed_at, key, ctr = layout.G_SEED, layout.G_RNG_KEY, layout.G_RNG_CTR
+    over, decisions, auto_count = layout.G_OVER, layout.G_DECISIONS, layout.G_AUTO
+    legal_n, legal = layout.LEGAL_N, layout.LEGAL
+    jit = njit_for(owner, **JIT)
+
+    if first_legal is None:
+        @njit_for(owner, **TINY)
+        def first_legal(s):
+            return s[legal]
+
+    @jit
+    def start(s, params, seed):
+        for i in range(params_size):
+            s[i] = params[i]
+        for i in range(params_size, state_size):
+            s[i] = 0
+        s[seed_at] = seed
+        seed_stream(s, key, ctr, seed, 0)
+        setup(s)
+
+    @jit
+    def settle(s):
+        before_settle(s)
+        while s[over] == 0:
+            if compute_legal(s) != 1:
+                return
+            step(s, first_legal(s))
+            after(s)
+            s[auto_count] += 1
+        s[legal_n] = 0
+
+    @jit
+    def init(s, params, seed):
+        start(s, params, seed)
+        settle(s)
+
+    @jit
+    def apply(s, a):
+        automatic = False
+        while True:
+            step(s, a)
+            after(s)
+            if automatic:
+                s[auto_count] += 1
+            else:
+                s[decisions] += 1
+            if s[over] != 0:
+                s[legal_n] = 0
+                return
+            if compute_legal(s) != 1:
+                return
+            a = first_legal(s)
+            automatic = True
+
+    return Engine(start, init, settle, apply)
