@@ -2,7 +2,7 @@
 
 from brux.core.cards import shuffle_run
 from brux.core.jit import JIT, TINY, njit
-from brux.core.rng import seed_stream
+from brux.core.loop import engine_loop
 
 from . import layout as L
 
@@ -85,35 +85,17 @@ def step(s, a):
 
 
 @njit(**JIT)
-def settle(s):
-    """Take every single-option decision; leave the legal-action cache filled."""
-    while s[L.G_OVER] == 0 and compute_legal(s) == 1:
-        step(s, PASS)
-        s[L.G_AUTO] += 1
-
-
-@njit(**JIT)
-def init(s, params, seed):
-    """A new game from the flattened parameters and the game seed (rules 1)."""
-    for i in range(L.STATE_SIZE):
-        s[i] = params[i] if i < L.PARAMS_SIZE else 0
-    s[L.G_SEED] = seed
-    seed_stream(s, L.G_RNG_KEY, L.G_RNG_CTR, seed, 0)
+def setup(s):
+    """A new game (rules 1), the state zeroed past the parameters and seeded: the deck shuffled, the coins dealt,
+    the first card turned up."""
     for k in range(s[L.P_DECK]):
         s[L.DECK + k] = k + 1
     shuffle_run(s, L.DECK, s[L.P_DECK], s, L.G_RNG_KEY, L.G_RNG_CTR)
     for p in range(s[L.P_PLAYERS]):
         s[seat(p) + L.S_COINS] = s[L.P_START_COINS]
-        s[seat(p) + L.S_OPEN] = -1
-    for p in range(s[L.P_PLAYERS], L.MAX_PLAYERS):
+    for p in range(L.MAX_PLAYERS):
         s[seat(p) + L.S_OPEN] = -1
     turn_up(s)
-    settle(s)
 
 
-@njit(**JIT)
-def apply(s, a):
-    """Apply a legal action, then the single-option decisions that follow."""
-    step(s, a)
-    s[L.G_DECISIONS] += 1
-    settle(s)
+start, init, settle, apply = engine_loop(__name__, L, setup=setup, step=step, compute_legal=compute_legal)
