@@ -1,6 +1,8 @@
 """The accessor hooks every game reads the same way: the pending seat, the legal-action cache, the seat count and
-the seat counters of the shared header (docs/adding-a-game.md, the hooks table).
+the seat counters of the shared header (docs/adding-a-game.md, the hooks table); and the kernel helpers every game
+writes with over the same header.
 
+    seat, players, chance, set_pending = basics(__name__, L)
     player, nlegal, legal, nplayers, vp, source_vp, opening, length = accessors(__name__, L, seat)
 
 `layout` is the game's layout module: it names G_CUR, G_OVER, LEGAL_N, LEGAL, P_PLAYERS, G_DECISIONS and the seat
@@ -16,6 +18,42 @@ from types import ModuleType
 from typing import NamedTuple
 
 from .jit import TINY, njit_for
+from .rng import randbelow
+
+
+class Basics(NamedTuple):
+    seat: Callable
+    players: Callable
+    chance: Callable
+    set_pending: Callable
+
+
+def basics(owner: str, layout: ModuleType) -> Basics:
+    """The kernel helpers of the game whose kernel module is `owner`: `seat(p)` (the offset of seat p's block),
+    `players(s)`, `chance(s, n)` (uniform in 0 .. n - 1 from the game's chance stream) and `set_pending(s, p, d)`
+    (decision d pending for seat p); inlined into their callers."""
+    seats, seat_size, n_players = layout.SEATS, layout.SEAT_SIZE, layout.P_PLAYERS
+    key, ctr, cur, pending = layout.G_RNG_KEY, layout.G_RNG_CTR, layout.G_CUR, layout.G_PENDING
+    jit = njit_for(owner, **TINY)
+
+    @jit
+    def seat(p):
+        return seats + p * seat_size
+
+    @jit
+    def players(s):
+        return s[n_players]
+
+    @jit
+    def chance(s, n):
+        return randbelow(s, key, ctr, n)
+
+    @jit
+    def set_pending(s, p, d):
+        s[cur] = p
+        s[pending] = d
+
+    return Basics(seat, players, chance, set_pending)
 
 
 class Accessors(NamedTuple):

@@ -1,34 +1,13 @@
 """Small kernel helpers: seats, the chance stream, the continuation stack, draws and shuffles."""
 
+from brux.core.accessors import basics
 from brux.core.cards import shuffle_run
 from brux.core.jit import JIT, TINY, njit
-from brux.core.rng import randbelow
 
 from . import codes as C
 from . import layout as L
 
-
-@njit(**TINY)
-def seat(p):
-    """Offset of seat p's block."""
-    return L.SEATS + p * L.SEAT_SIZE
-
-
-@njit(**TINY)
-def players(s):
-    return s[L.P_PLAYERS]
-
-
-@njit(**TINY)
-def chance(s, n):
-    """Uniform integer in [0, n) from the game's chance stream."""
-    return randbelow(s, L.G_RNG_KEY, L.G_RNG_CTR, n)
-
-
-@njit(**TINY)
-def set_pending(s, p, d):
-    s[L.G_CUR] = p
-    s[L.G_PENDING] = d
+seat, players, chance, set_pending = basics(__name__, L)  # the kit's kernel helpers (brux.core.accessors)
 
 
 @njit(**TINY)

@@ -1,20 +1,19 @@
 """Small kernel helpers shared by the rule modules: seats, decisions, tracks, VP, counts."""
 
+from brux.core.accessors import basics
 from brux.core.jit import TINY, njit
 
 from . import codes as C
 from . import layout as L
+
+_kit = basics(__name__, L)  # the kit's kernel helpers (brux.core.accessors); this game's `seat` masks its seat
+players, set_pending = _kit.players, _kit.set_pending
 
 
 @njit(**TINY)
 def seat(p):
     """Offset of seat p's block (0 <= p < MAX_PLAYERS; the mask: see layout.index_mask)."""
     return L.SEATS + (p & L.SEAT_MASK) * L.SEAT_SIZE
-
-
-@njit(**TINY)
-def players(s):
-    return s[L.P_PLAYERS]
 
 
 @njit(**TINY)
@@ -53,12 +52,6 @@ def next_active(s, actor):
         if not s[seat(q) + L.S_PASSED]:
             return q
     return -1
-
-
-@njit(**TINY)
-def set_pending(s, p, decision):
-    s[L.G_CUR] = p
-    s[L.G_PENDING] = decision
 
 
 @njit(**TINY)

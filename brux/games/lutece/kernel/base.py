@@ -1,21 +1,12 @@
 """Small kernel helpers shared by the rule modules: seats, card fields, chance draws."""
 
+from brux.core.accessors import basics
 from brux.core.jit import TINY, njit
-from brux.core.rng import randbelow
 
 from . import codes as C
 from . import layout as L
 
-
-@njit(**TINY)
-def seat(p):
-    """Offset of seat p's block."""
-    return L.SEATS + p * L.SEAT_SIZE
-
-
-@njit(**TINY)
-def players(s):
-    return s[L.P_PLAYERS]
+seat, players, chance, set_pending = basics(__name__, L)  # the kit's kernel helpers (brux.core.accessors)
 
 
 @njit(**TINY)
@@ -39,18 +30,6 @@ def withdraw_sealed_play(a, o, first_round):
 def card(s, c, field):
     """Field `field` (layout.CF_*) of card c."""
     return s[L.P_CARDS + c * L.CF_SIZE + field]
-
-
-@njit(**TINY)
-def chance(s, n):
-    """Uniform integer in [0, n) from the game's chance stream."""
-    return randbelow(s, L.G_RNG_KEY, L.G_RNG_CTR, n)
-
-
-@njit(**TINY)
-def set_pending(s, p, decision):
-    s[L.G_CUR] = p
-    s[L.G_PENDING] = decision
 
 
 @njit(**TINY)

@@ -1,7 +1,8 @@
 """The rules: set-up, the bid of a round, its resolution and the end (rules in ../__init__.py)."""
 
+from brux.core.accessors import basics
 from brux.core.cards import shuffle_run
-from brux.core.jit import JIT, TINY, njit
+from brux.core.jit import JIT, njit
 from brux.core.loop import engine_loop
 
 from . import layout as L
@@ -9,10 +10,7 @@ from . import layout as L
 PASS, RAISE = 0, 1
 
 
-@njit(**TINY)
-def seat(p):
-    """Offset of seat p's block."""
-    return L.SEATS + p * L.SEAT_SIZE
+seat = basics(__name__, L).seat  # the kit's kernel helpers (brux.core.accessors)
 
 
 @njit(**JIT)
