@@ -95,7 +95,7 @@ CASES = {
     "type-order": ("order", lambda v: v.update(order="0101010101")),
     "type-stock": (r"seats\[0\]\.stock\.gold", lambda v: v["seats"][0]["stock"].update(gold=1.5)),
     "type-discs": ("land.nodes.A1.discs", lambda v: v["land"]["nodes"].update(A1={"tile": "TAX", "discs": "0"})),
-    "missing-seat-key": (r"seats\[0\]\.castle: missing key", lambda v: v["seats"][0].pop("castle")),
+    "missing-seat-key": (r"seats\[0\]: missing key 'castle'", lambda v: v["seats"][0].pop("castle")),
     "unknown-seat-key": (r"seats\[0\]\.colour: unknown key", seat0(colour="red")),
     # not a TURN decision
     "phase": ("phase", lambda v: v.update(phase="end")),

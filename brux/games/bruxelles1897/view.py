@@ -4,8 +4,7 @@ from typing import Any
 
 import numpy as np
 
-from brux.core.rng import derive_py
-from brux.errors import ScenarioError
+from brux.core.viewread import Draws, choice, int_at, is_int, items, need, shown, table
 
 from .kernel import codes as C
 from .kernel import layout as L
@@ -132,40 +131,6 @@ def to_dict(state: np.ndarray) -> dict[str, Any]:
     }
 
 
-def _need(cond: bool, where: str, problem: str) -> None:
-    if not cond:
-        raise ScenarioError(f"state_from_dict: {where}: {problem}")
-
-
-def _index(names: tuple[str, ...], value: Any, where: str) -> int:
-    _need(isinstance(value, str) and value in names, where, f"{value!r} is not one of {', '.join(map(str, names))}")
-    return names.index(value)
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
-
-
-def _int(d: Any, key: str, where: str, lo: int = 0, hi: int = 10**6) -> int:
-    _need(isinstance(d, dict), where, f"must be a table of {key!r} and the like, got {d!r}"[:200])
-    _need(key in d, where, f"missing key {key!r}")
-    v = d[key]
-    _need(_is_int(v) and lo <= v <= hi, f"{where}.{key}", f"must be an integer in {lo}..{hi}, got {v!r}"[:200])
-    return int(v)
-
-
-def _table(d: dict[str, Any], key: str, where: str) -> dict[str, Any]:
-    v = d.get(key, {})
-    _need(isinstance(v, dict), where, f"must be a table, got {type(v).__name__}")
-    return v
-
-
-def _list(d: dict[str, Any], key: str, where: str) -> list[Any]:
-    v = d.get(key, [])
-    _need(isinstance(v, list), where, f"must be a list, got {type(v).__name__}")
-    return v
-
-
 def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarray:
     """A state array for the position described by view `d` (a MAIN decision pending).
 
@@ -175,18 +140,18 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
     s[: L.PARAMS_SIZE] = params_flat
     n = int(params_flat[L.P_PLAYERS])
     rows = int(params_flat[L.P_ROWS])
-    _need(isinstance(d, dict), "view", f"must be a dict, got {type(d).__name__}")
-    _need(_is_int(seed) and 0 <= seed < 2**63, "seed", f"must be an integer in 0..2**63-1, got {seed!r}")
-    _need(d.get("game") == "bruxelles1897", "game", f"expected 'bruxelles1897', got {d.get('game')!r}")
-    _need(d.get("players") == n, "players", f"the game has {n} players, the view {d.get('players')!r}")
-    _need(not d.get("over", False), "over", "a finished game cannot be a scenario")
-    _need(d.get("pending", "MAIN") == "MAIN", "pending", "scenarios start at a MAIN decision")
+    table(d, "view")
+    need(is_int(seed) and 0 <= seed < 2**63, "seed", f"must be an integer in 0..2**63-1, got {seed!r}")
+    need(d.get("game") == "bruxelles1897", "game", f"expected 'bruxelles1897', got {d.get('game')!r}")
+    need(d.get("players") == n, "players", f"the game has {n} players, the view {d.get('players')!r}")
+    need(not d.get("over", False), "over", "a finished game cannot be a scenario")
+    need(d.get("pending", "MAIN") == "MAIN", "pending", "scenarios start at a MAIN decision")
     s[L.G_SEED] = seed
-    s[L.G_ROUND] = _int(d, "round", "round", 1, int(params_flat[L.P_ROUNDS]))
-    s[L.G_START] = _int(d, "start_player", "start_player", 0, n - 1)
-    cur = _int(d, "current_player", "current_player", 0, n - 1)
+    s[L.G_ROUND] = int_at(d, "round", "", 1, int(params_flat[L.P_ROUNDS]))
+    s[L.G_START] = int_at(d, "start_player", "", 0, n - 1)
+    cur = int_at(d, "current_player", "", 0, n - 1)
     holder = d.get("exhibition_holder")
-    _need(holder is None or (_is_int(holder) and 0 <= holder < n), "exhibition_holder",
+    need(holder is None or (is_int(holder) and 0 <= holder < n), "exhibition_holder",
           f"must be null or a seat, got {holder!r}")
     s[L.G_EXH_HOLDER] = -1 if holder is None else holder
     s[L.C_NOBLE] = -1
@@ -196,25 +161,25 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
     money_in_area = 0
     exhibition_seen = holder is not None
 
-    area = _table(d, "area", "area")
-    _need(area.get("rows") == rows and area.get("cols") == L.COLS, "area", f"must be {rows} rows x {L.COLS} cols")
-    bonus = _list(area, "bonus", "area.bonus")
-    _need(all(isinstance(b, str) for b in bonus) and sorted(bonus) == sorted(C.BONUS_NAMES), "area.bonus",
+    area = table(d.get("area", {}), "area")
+    need(area.get("rows") == rows and area.get("cols") == L.COLS, "area", f"must be {rows} rows x {L.COLS} cols")
+    bonus = items(area.get("bonus", []), "area.bonus")
+    need(all(isinstance(b, str) for b in bonus) and sorted(bonus) == sorted(C.BONUS_NAMES), "area.bonus",
           f"must order {', '.join(C.BONUS_NAMES)}")
     for c, name in enumerate(bonus):
         s[L.BONUS + c] = C.BONUS_NAMES.index(name)
-    spaces = _list(area, "spaces", "area.spaces")
-    _need(len(spaces) == rows and all(isinstance(r, list) and len(r) == L.COLS for r in spaces), "area.spaces",
+    spaces = items(area.get("spaces", []), "area.spaces")
+    need(len(spaces) == rows and all(isinstance(r, list) and len(r) == L.COLS for r in spaces), "area.spaces",
           f"must be {rows} lists of {L.COLS} spaces")
     corners = {(rows - 1) * L.COLS, rows * L.COLS - 1} if n == L.NEUTRAL_PLAYERS else set()
     for sp in range(rows * L.COLS):
         where = f"area.spaces[{sp // L.COLS}][{sp % L.COLS}]"
         v = spaces[sp // L.COLS][sp % L.COLS]
-        _need(v is None or isinstance(v, dict), where, f"must be null or a table, got {v!r}"[:200])
+        need(v is None or isinstance(v, dict), where, f"must be null or a table, got {shown(v)}")
         s[L.A_KIND + sp] = C.SP_EMPTY
         if sp in corners:
             ok = v is not None and isinstance(v.get("architect"), dict) and v["architect"].get("owner") == "neutral"
-            _need(ok, where, "a 2-player bottom corner holds the neutral architect")
+            need(ok, where, "a 2-player bottom corner holds the neutral architect")
             s[L.A_KIND + sp] = C.SP_NEUTRAL
             s[L.A_OWNER + sp] = -1
             s[L.A_VALUE + sp] = params_flat[L.P_NEUTRAL_VALUE]
@@ -223,13 +188,13 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
             continue
         if "architect" in v:
             a = v["architect"]
-            _need(isinstance(a, dict), where + ".architect", f"must be a table, got {a!r}"[:200])
+            table(a, where + ".architect")
             owner = a.get("owner")
-            _need(_is_int(owner) and 0 <= owner < n, where, f"owner must be a seat, got {owner!r}")
-            t = _index(C.ARCH_TYPES, a.get("type"), where + ".type")
+            need(is_int(owner) and 0 <= owner < n, where, f"owner must be a seat, got {owner!r}")
+            t = choice(a.get("type"), C.ARCH_TYPES, where + ".type")
             value = a.get("value")
             faces = params_flat[L.P_FACES + C.N_FACES * t: L.P_FACES + C.N_FACES * (t + 1)]
-            _need(_is_int(value) and value in faces.tolist(), where + ".value",
+            need(is_int(value) and value in faces.tolist(), where + ".value",
                   f"{value!r} is not a face of {C.ARCH_TYPES[t]}")
             s[L.A_KIND + sp] = C.SP_ARCHITECT
             s[L.A_SUB + sp] = t
@@ -237,91 +202,90 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
             s[L.A_VALUE + sp] = value
             arch[owner, t] += 1
             continue
-        kind = _index(C.KIND_NAMES, v.get("card"), where + ".card")
+        kind = choice(v.get("card"), C.KIND_NAMES, where + ".card")
         s[L.A_KIND + sp] = kind
         deck = C.DECK_OF_KIND[kind]
         if deck >= 0:
-            sub = _index(C.SUBTYPE_NAMES[deck], v.get(C.KIND_NAMES[kind]), f"{where}.{C.KIND_NAMES[kind]}")
-            _need(sub != C.N_BRUGMANN or deck != C.DK_NOBLE, where, "Brugmann is never in the area")
+            sub = choice(v.get(C.KIND_NAMES[kind]), C.SUBTYPE_NAMES[deck], f"{where}.{C.KIND_NAMES[kind]}")
+            need(sub != C.N_BRUGMANN or deck != C.DK_NOBLE, where, "Brugmann is never in the area")
             s[L.A_SUB + sp] = sub
             seen[deck, sub] += 1
         elif kind == C.K_MONEY:
             money_in_area += 1
         else:
-            _need(not exhibition_seen, where, "the exhibition card is held by a player")
+            need(not exhibition_seen, where, "the exhibition card is held by a player")
             exhibition_seen = True
     index_cards(s)
 
-    brussels = _table(d, "brussels", "brussels")
+    brussels = table(d.get("brussels", {}), "brussels")
     for b, name in enumerate(C.BRUSSELS_NAMES):
-        lst = _list(brussels, name, f"brussels.{name}")
+        lst = items(brussels.get(name, []), f"brussels.{name}")
         uses = 0
         while uses * (uses + 1) // 2 < len(lst):
             uses += 1
-        _need(uses * (uses + 1) // 2 == len(lst), f"brussels.{name}", f"{len(lst)} entries is not 1 + 2 + ... + m")
+        need(uses * (uses + 1) // 2 == len(lst), f"brussels.{name}", f"{len(lst)} entries is not 1 + 2 + ... + m")
         s[L.BRU_LEN + b] = len(lst)
         s[L.BRU_USES + b] = uses
         for i, e in enumerate(lst):
-            _need(isinstance(e, dict), f"brussels.{name}[{i}]", f"must be a table, got {e!r}"[:200])
+            table(e, f"brussels.{name}[{i}]")
             owner = e.get("owner")
-            _need(_is_int(owner) and 0 <= owner < n, f"brussels.{name}[{i}]", f"bad owner {owner!r}")
-            t = _index(C.ARCH_TYPES, e.get("type"), f"brussels.{name}[{i}].type")
+            need(is_int(owner) and 0 <= owner < n, f"brussels.{name}[{i}]", f"bad owner {owner!r}")
+            t = choice(e.get("type"), C.ARCH_TYPES, f"brussels.{name}[{i}].type")
             s[L.BRU_LIST + b * L.BRU_CAP + i] = owner << C.ENTRY_TYPE_BITS | t
             arch[owner, t] += 1
 
-    seats = _list(d, "seats", "seats")
-    _need(len(seats) == n and all(isinstance(sd, dict) for sd in seats), "seats", f"must list {n} seat tables")
+    seats = items(d.get("seats", []), "seats")
+    need(len(seats) == n and all(isinstance(sd, dict) for sd in seats), "seats", f"must list {n} seat tables")
     track_max = int(params_flat[L.P_TRACK_MAX])
     npassed = 0
     for p, sd in enumerate(seats):
         o = _seat(p)
         w = f"seats[{p}]"
-        s[o + L.S_MONEY] = _int(sd, "money", w)
-        s[o + L.S_VP] = _int(sd, "vp", w, -10**6)
-        _need(isinstance(sd.get("passed", False), bool), f"{w}.passed", "must be true or false")
+        s[o + L.S_MONEY] = int_at(sd, "money", w)
+        s[o + L.S_VP] = int_at(sd, "vp", w, -10**6)
+        need(isinstance(sd.get("passed", False), bool), f"{w}.passed", "must be true or false")
         s[o + L.S_PASSED] = bool(sd.get("passed", False))
         npassed += int(s[o + L.S_PASSED])
         for i, key in enumerate(C.TRACK_NAMES):
-            s[o + L.S_TRACK + i] = _int(_table(sd, "tracks", f"{w}.tracks"), key, f"{w}.tracks", 1, track_max)
+            s[o + L.S_TRACK + i] = int_at(sd.get("tracks", {}), key, f"{w}.tracks", 1, track_max)
         for t, key in enumerate(C.ARCH_TYPES):
-            s[o + L.S_HAND + t] = _int(_table(sd, "hand", f"{w}.hand"), key, f"{w}.hand")
-            s[o + L.S_PRISON + t] = _int(_table(sd, "prison", f"{w}.prison"), key, f"{w}.prison")
+            s[o + L.S_HAND + t] = int_at(sd.get("hand", {}), key, f"{w}.hand")
+            s[o + L.S_PRISON + t] = int_at(sd.get("prison", {}), key, f"{w}.prison")
             total = s[o + L.S_HAND + t] + s[o + L.S_PRISON + t] + arch[p, t]
             want = params_flat[L.P_ARCH_COUNTS + t]
-            _need(total == want, w, f"{total} architects of type {key} in hand, area, Brussels and prison, not {want}")
+            need(total == want, w, f"{total} architects of type {key} in hand, area, Brussels and prison, not {want}")
         for deck, key, off in TABLEAU:
             for i, name in enumerate(C.SUBTYPE_NAMES[deck]):
-                s[o + off + i] = _int(_table(sd, key, f"{w}.{key}"), name, f"{w}.{key}")
+                s[o + off + i] = int_at(sd.get(key, {}), name, f"{w}.{key}")
                 seen[deck, i] += s[o + off + i]
-        nobles = _table(sd, "nobles", f"{w}.nobles")
+        nobles = table(sd.get("nobles", {}), f"{w}.nobles")
         for i, name in enumerate(C.NOBLES):
-            _need(name in nobles and (nobles[name] is None or isinstance(nobles[name], str))
+            need(name in nobles and (nobles[name] is None or isinstance(nobles[name], str))
                   and nobles[name] in NOBLE_STATES, f"{w}.nobles.{name}",
                   f"must be null, 'untapped' or 'tapped', got {nobles.get(name)!r}")
             s[o + L.S_NOBLE + i] = NOBLE_STATES.index(nobles[name])
             if i != C.N_BRUGMANN:
                 seen[C.DK_NOBLE, i] += s[o + L.S_NOBLE + i] > 0
-        _need(s[o + L.S_NOBLE + C.N_BRUGMANN] > 0, f"{w}.nobles.brugmann", "every player keeps Georges Brugmann")
-        src = _table(sd, "vp_by_source", f"{w}.vp_by_source")
+        need(s[o + L.S_NOBLE + C.N_BRUGMANN] > 0, f"{w}.nobles.brugmann", "every player keeps Georges Brugmann")
+        src = table(sd.get("vp_by_source", {}), f"{w}.vp_by_source")
         for i, name in enumerate(C.VP_SOURCES):
-            s[o + L.S_SRC + i] = _int(src, name, f"{w}.vp_by_source", -10**6)
-        _need(s[o + L.S_SRC: o + L.S_SRC + L.N_SOURCES].sum() == s[o + L.S_VP], w, "vp_by_source must sum to vp")
+            s[o + L.S_SRC + i] = int_at(src, name, f"{w}.vp_by_source", -10**6)
+        need(s[o + L.S_SRC: o + L.S_SRC + L.N_SOURCES].sum() == s[o + L.S_VP], w, "vp_by_source must sum to vp")
         for i in END_SOURCES:
-            _need(s[o + L.S_SRC + i] == 0, f"{w}.vp_by_source.{C.VP_SOURCES[i]}", "only scores at the end of the game")
+            need(s[o + L.S_SRC + i] == 0, f"{w}.vp_by_source.{C.VP_SOURCES[i]}", "only scores at the end of the game")
         s[o + L.S_HAND0] = s[o + L.S_HAND: o + L.S_HAND + C.N_ARCH_TYPES].sum()
         s[o + L.S_OPEN: o + L.S_OPEN + L.OPENINGS_PER_SEAT] = -1
         s[o + L.S_NOPEN] = L.OPENINGS_PER_SEAT if s[L.G_ROUND] > 1 else 0
-    _need(not s[_seat(cur) + L.S_PASSED], "current_player", "the current player has passed")
-    _need(npassed < n, "seats", "every seat has passed; a MAIN decision cannot be pending")
+    need(not s[_seat(cur) + L.S_PASSED], "current_player", "the current player has passed")
+    need(npassed < n, "seats", "every seat has passed; a MAIN decision cannot be pending")
     s[L.G_NPASSED] = npassed
     s[L.G_CUR] = cur
     s[L.C_ACTOR] = cur
     s[L.G_PENDING] = C.D_MAIN
 
     # Unseen cards: split between each deck (shuffled) and its discard pile, from the seed.
-    key = derive_py(seed, 0)
-    s[L.G_RNG_KEY] = key - (1 << 64) if key >= (1 << 63) else key
-    decks, discards = _table(d, "decks", "decks"), _table(d, "discards", "discards")
+    Draws(seed).store(s, L.G_RNG_KEY, L.G_RNG_CTR)  # the chance stream, no draw made yet
+    decks, discards = table(d.get("decks", {}), "decks"), table(d.get("discards", {}), "discards")
     per = params_flat[L.P_COMPONENTS: L.P_COMPONENTS + C.N_DECKS]
     rng = np.random.default_rng(seed)
     for deck, name in enumerate(C.DECK_NAMES):
@@ -329,18 +293,18 @@ def from_dict(d: dict[str, Any], params_flat: np.ndarray, seed: int) -> np.ndarr
         if deck == C.DK_NOBLE:
             total[C.N_BRUGMANN] = 0
         unseen = total - seen[deck, : C.DECK_SUBTYPES[deck]]
-        _need(bool((unseen >= 0).all()), name, f"more {name} cards in play than the game has ({seen[deck].tolist()})")
-        in_deck = _int(decks, name, "decks")
-        in_pile = _int(discards, name, "discards")
-        _need(in_deck + in_pile == unseen.sum(), name,
+        need(bool((unseen >= 0).all()), name, f"more {name} cards in play than the game has ({seen[deck].tolist()})")
+        in_deck = int_at(decks, name, "decks")
+        in_pile = int_at(discards, name, "discards")
+        need(in_deck + in_pile == unseen.sum(), name,
               f"decks.{name} + discards.{name} = {in_deck + in_pile}, but {unseen.sum()} {name} cards are unseen")
         cards = rng.permutation(np.repeat(np.arange(len(unseen)), unseen))
         s[L.DECK_LEN + deck] = in_deck
         s[L.DECK + deck * L.DECK_CAP: L.DECK + deck * L.DECK_CAP + in_deck] = cards[:in_deck]
         for sub in cards[in_deck:]:
             s[_discard(deck) + sub] += 1
-    money = _int(decks, "money", "decks")
-    _need(money + money_in_area == params_flat[L.P_MONEY_CARDS], "decks.money",
+    money = int_at(decks, "money", "decks")
+    need(money + money_in_area == params_flat[L.P_MONEY_CARDS], "decks.money",
           f"{money} in the deck + {money_in_area} in the area is not {params_flat[L.P_MONEY_CARDS]}")
     s[L.G_MONEY_DECK] = money
     settle(s)

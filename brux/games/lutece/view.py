@@ -4,14 +4,15 @@ from typing import Any
 
 import numpy as np
 
-from brux.core.rng import GOLDEN, MASK64, as_int64, derive_py, mix_py
-from brux.errors import ScenarioError
+from brux.core.viewread import Draws, int_at, items, need, table
 
 from .kernel import codes as C
 from .kernel import layout as L
 from .kernel.engine import resume
 from .kernel.score import score_all
 from .params import card_ids
+
+COUNT_MAX = 10**9  # the bound of a count read from a view (coins and cards)
 
 
 def card_id(ids: tuple[tuple[str, ...], tuple[str, ...]], c: int) -> str:
@@ -105,37 +106,6 @@ def to_dict(s: np.ndarray) -> dict[str, Any]:
     }
 
 
-def _need(cond: bool, where: str, problem: str) -> None:
-    if not cond:
-        raise ScenarioError(f"state_from_dict: {where}: {problem}")
-
-
-def _int(d: Any, key: str, where: str, lo: int = 0, hi: int = 10**9) -> int:
-    _need(isinstance(d, dict) and key in d, where, f"missing key {key!r}")
-    v = d[key]
-    _need(isinstance(v, (int, np.integer)) and not isinstance(v, bool) and lo <= v <= hi, f"{where}.{key}",
-          f"must be an integer in {lo}..{hi}, got {v!r}")
-    return int(v)
-
-
-class _Chance:
-    """The game's chance stream (stream 0 of the seed) in plain Python, as the kernel's (docs section 1)."""
-
-    def __init__(self, seed: int) -> None:
-        self.key = derive_py(seed, 0)
-        self.counter = 0
-
-    def randbelow(self, n: int) -> int:
-        self.counter += 1
-        x = mix_py((self.key + self.counter * GOLDEN) & MASK64) >> 32
-        return (x * n) >> 32
-
-    def shuffle(self, items: list[int]) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
-            items[i], items[j] = items[j], items[i]
-
-
 def from_dict(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
     """A state array for the position view `d` describes: the start of round `round`, no play fixed yet.
 
@@ -151,26 +121,26 @@ def from_dict(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
     ids = card_ids(flat)
     index = {cid: d * L.DECK_CAP + i for d in range(2) for i, cid in enumerate(ids[d])}
     used = {c for c in index.values() if flat[L.P_CARDS + c * L.CF_SIZE + L.CF_USED]}
-    _need(isinstance(d, dict), "view", "must be a dict")
-    _need(d.get("game") == "lutece", "game", f"expected 'lutece', got {d.get('game')!r}")
-    _need(d.get("players") == n, "players", f"the game has {n} players, the view {d.get('players')!r}")
-    _need(not d.get("over", False), "over", "a finished game cannot be a scenario")
-    _need(d.get("pending", "PLAY_CARDS") in ("PLAY", "PLAY_CARDS"), "pending",
+    table(d, "view")
+    need(d.get("game") == "lutece", "game", f"expected 'lutece', got {d.get('game')!r}")
+    need(d.get("players") == n, "players", f"the game has {n} players, the view {d.get('players')!r}")
+    need(not d.get("over", False), "over", "a finished game cannot be a scenario")
+    need(d.get("pending", "PLAY_CARDS") in ("PLAY", "PLAY_CARDS"), "pending",
           "scenarios start at the beginning of a round (PLAY_CARDS of seat 0)")
-    _need(d.get("current_player", 0) == 0, "current_player", "seat 0 fixes its play first")
-    _need(d.get("current_play") is None, "current_play", "no play may be in progress")
+    need(d.get("current_player", 0) == 0, "current_player", "seat 0 fixes its play first")
+    need(d.get("current_play") is None, "current_play", "no play may be in progress")
     max_rounds = int(flat[L.P_MAX_ROUNDS])
-    rnd = _int(d, "round", "round", 1, max_rounds)
+    rnd = int_at(d, "round", "", 1, max_rounds)
     s[L.G_SEED] = seed
     s[L.G_ROUND] = rnd
     seen: set[int] = set()
 
     def take(cid: Any, where: str, deck: int | None = None) -> int:
-        _need(cid in index, where, f"{cid!r} is not a card id")
+        need(cid in index, where, f"{cid!r} is not a card id")
         c = index[cid]
-        _need(c in used, where, f"{cid} is not used with {n} players")
-        _need(deck is None or c // L.DECK_CAP == deck, where, f"{cid} is not a {C.DECK_NAMES[deck or 0]} card")
-        _need(c not in seen, where, f"{cid} appears twice")
+        need(c in used, where, f"{cid} is not used with {n} players")
+        need(deck is None or c // L.DECK_CAP == deck, where, f"{cid} is not a {C.DECK_NAMES[deck or 0]} card")
+        need(c not in seen, where, f"{cid} appears twice")
         seen.add(c)
         return c
 
@@ -178,25 +148,22 @@ def from_dict(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
         s[L.LOC + c] = C.LOC_UNUSED
     for k in range(2 * L.MAX_SLOTS):
         s[L.SLOT_CARD + k] = -1
-    display = d.get("display")
-    _need(isinstance(display, dict), "display", "missing")
+    display = table(d.get("display"), "display")
     on_display = 0
     for dk, key in enumerate(("characters", "locations")):
-        row = display.get(key)
-        _need(isinstance(row, list) and len(row) == slots, f"display.{key}", f"must list {slots} slots")
+        row = items(display.get(key), f"display.{key}", slots)
         for i, slot in enumerate(row):
             where = f"display.{key}[{i}]"
             if slot is None:
-                _need(rnd >= 2, where, "in round 1 every slot holds a card")
+                need(rnd >= 2, where, "in round 1 every slot holds a card")
                 continue
             c = take(slot.get("card") if isinstance(slot, dict) else None, where, dk)
             s[L.SLOT_CARD + dk * L.MAX_SLOTS + i] = c
-            s[L.SLOT_COINS + dk * L.MAX_SLOTS + i] = _int(slot, "coins", where)
+            s[L.SLOT_COINS + dk * L.MAX_SLOTS + i] = int_at(slot, "coins", where, 0, COUNT_MAX)
             s[L.LOC + c] = C.LOC_DISPLAY
             on_display += s[L.SLOT_COINS + dk * L.MAX_SLOTS + i]
 
-    seats = d.get("seats")
-    _need(isinstance(seats, list) and len(seats) == n, "seats", f"must list {n} seats")
+    seats = items(d.get("seats"), "seats", n)
     purses = 0
     for p, sd in enumerate(seats):
         o = _seat(p)
@@ -204,11 +171,10 @@ def from_dict(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
         for j in range(2):
             s[o + L.S_PICK + j] = -1
             s[o + L.S_OPEN + j] = -1
-        s[o + L.S_COINS] = _int(sd, "coins", w)
+        s[o + L.S_COINS] = int_at(sd, "coins", w, 0, COUNT_MAX)
         purses += s[o + L.S_COINS]
-        _need(not sd.get("committed", False), f"{w}.committed", "no play may be fixed yet")
-        tableau = sd.get("tableau")
-        _need(isinstance(tableau, list), f"{w}.tableau", "must be a list of card ids")
+        need(not sd.get("committed", False), f"{w}.committed", "no play may be fixed yet")
+        tableau = items(sd.get("tableau"), f"{w}.tableau")
         for i, cid in enumerate(tableau):
             c = take(cid, f"{w}.tableau[{i}]")
             s[L.LOC + c] = p
@@ -226,22 +192,22 @@ def from_dict(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
             "colours": {name: int(s[o + L.S_COL + i]) for i, name in enumerate(C.COLOURS)},
         }
         for key, value in derived.items():
-            _need(key not in sd or sd[key] == value, f"{w}.{key}",
+            need(key not in sd or sd[key] == value, f"{w}.{key}",
                   f"{sd.get(key)!r} disagrees with the tableau ({value!r})")
 
     bank = C.TOTAL_COINS - purses - on_display
-    _need("bank" not in d or d["bank"] == bank, "bank",
+    need("bank" not in d or d["bank"] == bank, "bank",
           f"{d.get('bank')!r}: coins are 66 in all, so the bank holds 66 - purses - display coins = {bank}")
     s[L.G_BANK] = bank
 
     # Unseen cards: in the deck (shuffled) or removed, from the seed.
-    chance = _Chance(seed)
+    chance = Draws(seed)
     decks, removed = d.get("decks"), d.get("removed")
     for dk, name in enumerate(C.DECK_NAMES):
         unseen = [c for c in sorted(used) if c // L.DECK_CAP == dk and c not in seen]
-        in_deck = _int(decks, name, "decks")
-        out = _int(removed, name, "removed")
-        _need(in_deck + out == len(unseen), name,
+        in_deck = int_at(decks, name, "decks", 0, COUNT_MAX)
+        out = int_at(removed, name, "removed", 0, COUNT_MAX)
+        need(in_deck + out == len(unseen), name,
               f"decks.{name} + removed.{name} = {in_deck + out}, but {len(unseen)} {name} cards are neither on the "
               f"display nor in a tableau")
         chance.shuffle(unseen)
@@ -256,13 +222,12 @@ def from_dict(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
         s[L.DECK_END + dk] = in_deck
         s[L.DECK_SIZE + dk] = sum(1 for c in used if c // L.DECK_CAP == dk)
         s[L.REMOVED + dk] = out
-    s[L.G_RNG_KEY] = as_int64(chance.key)
-    s[L.G_RNG_CTR] = chance.counter
+    chance.store(s, L.G_RNG_KEY, L.G_RNG_CTR)
 
     resume(s)
     view = to_dict(s)
     for p, sd in enumerate(seats):
         for key in ("vp", "vp_by_source"):
-            _need(key not in sd or sd[key] == view["seats"][p][key], f"seats[{p}].{key}",
+            need(key not in sd or sd[key] == view["seats"][p][key], f"seats[{p}].{key}",
                   f"{sd.get(key)!r} disagrees with the score of the position ({view['seats'][p][key]!r})")
     return s

@@ -10,8 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from brux.core.rng import GOLDEN, MASK64, derive_py, mix_py
-from brux.errors import ScenarioError
+from brux.core.viewread import Draws, integer, items, need, only_keys
 
 from .invariants import INNER_PP, PP, _castle_key, _castle_problems
 from .kernel import codes as C
@@ -31,121 +30,78 @@ ORDER_KEYS = ("craftsman", "product", "target", "level", "wood", "lime", "marble
               "extra_gold")
 
 
-def _need(cond: bool, where: str, problem: str) -> None:
-    if not cond:
-        raise ScenarioError(f"state_from_dict: {where}: {problem}")
-
-
-def _int(v: Any, where: str, lo: int = 0, hi: int = 10**6) -> int:
-    _need(isinstance(v, (int, np.integer)) and not isinstance(v, bool) and lo <= v <= hi, where,
-          f"must be an integer in {lo}..{hi}, got {v!r}")
-    return int(v)
-
-
-def _keys(d: Any, where: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
-    _need(isinstance(d, dict), where, f"must be an object, got {type(d).__name__}")
-    for k in required:
-        _need(k in d, f"{where}.{k}" if where else k, "missing key")
-    for k in d:
-        _need(k in required or k in optional, f"{where}.{k}" if where else str(k), "unknown key")
-
-
-def _list(v: Any, where: str, n: int | None = None) -> list:
-    _need(isinstance(v, list), where, f"must be a list, got {type(v).__name__}")
-    if n is not None:
-        _need(len(v) == n, where, f"must have {n} entries, got {len(v)}")
-    return v
-
-
-class _Draws:
-    """Hidden information drawn from the scenario seed (counter-based, stream 0 of the seed)."""
-
-    def __init__(self, seed: int) -> None:
-        self.key = derive_py(seed, 0)
-        self.counter = 0
-
-    def below(self, n: int) -> int:
-        self.counter += 1
-        return ((mix_py((self.key + self.counter * GOLDEN) & MASK64) >> 32) * n) >> 32
-
-    def shuffle(self, items: list) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-
-
 def _seat_off(p: int) -> int:
     return L.SEATS + p * L.SEAT_SIZE
 
 
 def _prefix(lst: list, where: str, n: int) -> int:
     k = sum(x is not None for x in lst)
-    _need(all(x is not None for x in lst[:k]), where, "must be filled from the first space/slot")
+    need(all(x is not None for x in lst[:k]), where, "must be filled from the first space/slot")
     for x in lst[:k]:
         if not isinstance(x, dict):
-            _int(x, where, 0, n - 1)
+            integer(x, where, 0, n - 1)
     return k
 
 
 def build(d: dict[str, Any], flat: np.ndarray, seed: int, to_dict: Callable[[np.ndarray], dict]) -> np.ndarray:
     """The state of view d, hidden information drawn from seed; `to_dict` (the view) checks the rebuilt state."""
     n = int(flat[L.P_PLAYERS])
-    _keys(d, "", REQUIRED, DERIVED + ("hidden",))
-    _need(d["game"] == "prestige", "game", f"must be 'prestige', got {d['game']!r}")
-    _need(d["players"] == n, "players", f"must be {n} (the game's player count), got {d['players']!r}")
+    only_keys(d, "", REQUIRED, DERIVED + ("hidden",))
+    need(d["game"] == "prestige", "game", f"must be 'prestige', got {d['game']!r}")
+    need(d["players"] == n, "players", f"must be {n} (the game's player count), got {d['players']!r}")
     s = np.zeros(L.STATE_SIZE, np.int64)
     s[: L.PARAMS_SIZE] = flat
     clear_board(s)
-    rnd = _int(d["round"], "round", 1, 12)
+    rnd = integer(d["round"], "round", 1, 12)
     s[L.G_ROUND] = rnd
     yr, si = (rnd - 1) // 4 + 1, (rnd - 1) % 4
     if "year" in d:
-        _need(d["year"] == yr, "year", f"must be {yr} in round {rnd}")
+        need(d["year"] == yr, "year", f"must be {yr} in round {rnd}")
     if "season" in d:
-        _need(d["season"] == C.SEASONS[si], "season", f"must be {C.SEASONS[si]!r} in round {rnd}")
+        need(d["season"] == C.SEASONS[si], "season", f"must be {C.SEASONS[si]!r} in round {rnd}")
     for k, want in (("phase", "turns"), ("pending", "TURN"), ("over", False), ("next_order", None),
                     ("context", None)):
         if k in d:
-            _need(d[k] == want, k, f"a scenario is a TURN decision: must be {want!r}")
+            need(d[k] == want, k, f"a scenario is a TURN decision: must be {want!r}")
     # events (first: the active event matters for the sick list and the orders)
     ev = d["events"]
-    _keys(ev, "events", ("card", "stack", "active", "next", "ss_left", "aw_left", "used"))
+    only_keys(ev, "events", ("card", "stack", "active", "next", "ss_left", "aw_left", "used"))
     cards = [f"E{i}" for i in range(1, 9)]
-    used = _list(ev["used"], "events.used", 2 * (yr - 1) + (si >= 2))
-    _need(all(c in cards for c in used) and len(set(used)) == len(used), "events.used", "unknown or repeated cards")
-    _need(ev["card"] in cards and ev["card"] not in used, "events.card", f"must be an unused card, got {ev['card']!r}")
-    _need(ev["stack"] == ("SS" if si < 2 else "AW"), "events.stack", "disagrees with the season")
-    _need(ev["ss_left"] == 3 - yr and ev["aw_left"] == 3 - yr + (si < 2), "events", "ss_left/aw_left disagree "
+    used = items(ev["used"], "events.used", 2 * (yr - 1) + (si >= 2))
+    need(all(c in cards for c in used) and len(set(used)) == len(used), "events.used", "unknown or repeated cards")
+    need(ev["card"] in cards and ev["card"] not in used, "events.card", f"must be an unused card, got {ev['card']!r}")
+    need(ev["stack"] == ("SS" if si < 2 else "AW"), "events.stack", "disagrees with the season")
+    need(ev["ss_left"] == 3 - yr and ev["aw_left"] == 3 - yr + (si < 2), "events", "ss_left/aw_left disagree "
           "with the round")
     card = cards.index(ev["card"])
     active = int(flat[L.P_CARDS + C.CARD_FIELDS * card + C.CARD_EVENT + si]) if flat[L.P_EVENTS_ON] else -1
-    _need(ev["active"] == (None if active < 0 else C.EVENTS[active]), "events.active", "disagrees with the card")
+    need(ev["active"] == (None if active < 0 else C.EVENTS[active]), "events.active", "disagrees with the card")
     following = L.P_CARDS + C.CARD_FIELDS * card + C.CARD_EVENT + 1 + si  # the next season's event
     nxt = int(flat[following]) if flat[L.P_EVENTS_ON] and si in (0, 2) else -1
-    _need(ev["next"] == (None if nxt < 0 else C.EVENTS[nxt]), "events.next", "disagrees with the card")
+    need(ev["next"] == (None if nxt < 0 else C.EVENTS[nxt]), "events.next", "disagrees with the card")
     s[L.G_ACTIVE] = active
     seen_ss = [cards.index(c) for c in used[0::2]] + ([card] if si < 2 else [])
     seen_aw = [cards.index(c) for c in used[1::2]] + ([card] if si >= 2 else [])
     unseen = [i for i in range(8) if i not in seen_ss and i not in seen_aw]
-    draws = _Draws(seed)
+    draws = Draws(seed)
     hidden = d.get("hidden")
     if hidden is not None:
-        _keys(hidden, "hidden", (), ("ss", "aw", "dark"))
+        only_keys(hidden, "hidden", (), ("ss", "aw", "dark"))
     fixed = {}
     for key, left in (("ss", ev["ss_left"]), ("aw", ev["aw_left"])):
         if hidden is not None and key in hidden:
-            names = _list(hidden[key], f"hidden.{key}", left)
+            names = items(hidden[key], f"hidden.{key}", left)
             fixed[key] = [cards.index(c) if c in cards else -1 for c in names]
-            _need(all(c in unseen for c in fixed[key]), f"hidden.{key}", "must name unseen cards")
+            need(all(c in unseen for c in fixed[key]), f"hidden.{key}", "must name unseen cards")
     given = fixed.get("ss", []) + fixed.get("aw", [])
-    _need(len(set(given)) == len(given), "hidden", "ss/aw must name distinct cards")
+    need(len(set(given)) == len(given), "hidden", "ss/aw must name distinct cards")
     pool = [c for c in unseen if c not in given]
     draws.shuffle(pool)
     ss = fixed.get("ss") or pool[: ev["ss_left"]]
     pool = [c for c in pool if c not in ss]
     aw = fixed.get("aw") or pool[: ev["aw_left"]]
     rest = [c for c in unseen if c not in ss + aw]
-    _need(len(rest) == 2, "events", "the cards out of the game must be 2")
+    need(len(rest) == 2, "events", "the cards out of the game must be 2")
     for i, c in enumerate(seen_ss + ss):
         s[L.EV_SS + i] = c
     for i, c in enumerate(seen_aw + aw):
@@ -160,24 +116,24 @@ def build(d: dict[str, Any], flat: np.ndarray, seed: int, to_dict: Callable[[np.
         s[L.EV_USED + i] = cards.index(c)
     s[L.EV_USED_N] = len(used)
     # order, sick, turn, track
-    order = _list(d["order"], "order", 5 * n)
+    order = items(d["order"], "order", 5 * n)
     for i, q in enumerate(order):
-        _int(q, f"order[{i}]", 0, n - 1)
-    _need(all(order.count(p) == 5 for p in range(n)), "order", "must hold 5 instructors per seat")
+        integer(q, f"order[{i}]", 0, n - 1)
+    need(all(order.count(p) == 5 for p in range(n)), "order", "must hold 5 instructors per seat")
     s[L.ORDER: L.ORDER + 5 * n] = order
     set_priority(s, L.ORDER, L.PRIO)
-    sick = _list(d["sick"], "sick")
+    sick = items(d["sick"], "sick")
     want = sorted(max(i for i, q in enumerate(order) if q == p) for p in range(n)) if active == C.EV_ILLNESS else []
-    _need(sick == want, "sick", f"must be {want} (each seat's last ORDER position in an ILLNESS season)")
+    need(sick == want, "sick", f"must be {want} (each seat's last ORDER position in an ILLNESS season)")
     for i in sick:
         s[L.SICK + i] = 1
     s[L.N_SICK] = len(sick)
-    turn = _int(d["turn"], "turn", 0, 5 * n - len(sick) - 1)
+    turn = integer(d["turn"], "turn", 0, 5 * n - len(sick) - 1)
     s[L.TURN] = turn
-    _keys(d["track"], "track", C.AREAS)
+    only_keys(d["track"], "track", C.AREAS)
     for a, area in enumerate(C.AREAS):
         sp = int(flat[L.P_SPACES + a]) + (int(flat[L.P_EXTRA_B_SPACES]) if a == C.A_B and rnd == 12 else 0)
-        tr = _list(d["track"][area], f"track.{area}", sp)
+        tr = items(d["track"][area], f"track.{area}", sp)
         k = _prefix(tr, f"track.{area}", n)
         for i in range(k):
             s[L.TRACK + a * L.MAX_SPACES + i] = tr[i]
@@ -185,115 +141,115 @@ def build(d: dict[str, Any], flat: np.ndarray, seed: int, to_dict: Callable[[np.
     placed = [i for i in range(5 * n) if not s[L.SICK + i]][:turn]
     for p in range(n):
         on_track = sum(1 for a in C.AREAS for q in d["track"][a] if q == p)
-        _need(on_track == sum(1 for i in placed if order[i] == p), "turn",
+        need(on_track == sum(1 for i in placed if order[i] == p), "turn",
               f"seat {p}'s instructors on the track disagree with the first {turn} ORDER entries")
     # plant
-    _keys(d["plant"], "plant", C.PLANT_RES)
+    only_keys(d["plant"], "plant", C.PLANT_RES)
     plant_w = [0] * n
     for r, res in enumerate(C.PLANT_RES):
-        slots = _list(d["plant"][res], f"plant.{res}", int(flat[L.P_PLANT_SLOTS + r]))
+        slots = items(d["plant"][res], f"plant.{res}", int(flat[L.P_PLANT_SLOTS + r]))
         k = _prefix(slots, f"plant.{res}", n)
         s[L.PLANT_N + r] = k
         for i in range(k):
             x = slots[i]
-            _keys(x, f"plant.{res}[{i}]", ("seat", "amount", "workers"))
+            only_keys(x, f"plant.{res}[{i}]", ("seat", "amount", "workers"))
             b = L.PLANT + (r * L.MAX_PLANT_SLOTS + i) * 3
-            s[b] = _int(x["seat"], f"plant.{res}[{i}].seat", 0, n - 1)
-            s[b + 1] = _int(x["amount"], f"plant.{res}[{i}].amount", 0, 20)
-            s[b + 2] = _int(x["workers"], f"plant.{res}[{i}].workers", 0, 12)
+            s[b] = integer(x["seat"], f"plant.{res}[{i}].seat", 0, n - 1)
+            s[b + 1] = integer(x["amount"], f"plant.{res}[{i}].amount", 0, 20)
+            s[b + 2] = integer(x["workers"], f"plant.{res}[{i}].workers", 0, 12)
             plant_w[x["seat"]] += x["workers"]
     # labour price
-    _keys(d["labour_price"], "labour_price", ("labour2", "labour_wood", "labour_lime"))
+    only_keys(d["labour_price"], "labour_price", ("labour2", "labour_wood", "labour_lime"))
     for j, k in enumerate(("labour2", "labour_wood", "labour_lime")):
         v = d["labour_price"][k]
-        _need(v in (int(flat[L.P_LABOUR_FIRST]), int(flat[L.P_LABOUR_LATER])), f"labour_price.{k}",
+        need(v in (int(flat[L.P_LABOUR_FIRST]), int(flat[L.P_LABOUR_LATER])), f"labour_price.{k}",
               f"must be {int(flat[L.P_LABOUR_FIRST])} or {int(flat[L.P_LABOUR_LATER])}, got {v!r}")
         s[L.LABOUR_USED + j] = int(v == flat[L.P_LABOUR_LATER] and v != flat[L.P_LABOUR_FIRST])
     # heads
-    _keys(d["heads"], "heads", C.HEADS)
+    only_keys(d["heads"], "heads", C.HEADS)
     for h, name in enumerate(C.HEADS):
         x = d["heads"][name]
-        _keys(x, f"heads.{name}", ("displayed", "prices"))
+        only_keys(x, f"heads.{name}", ("displayed", "prices"))
         b = L.P_HEADS + h * L.HF_SIZE
         full = [int(v) for v in flat[b + L.HF_PRICE: b + L.HF_PRICE + flat[b + L.HF_N]]]
-        pr = _list(x["prices"], f"heads.{name}.prices")
-        _need(len(pr) <= len(full) and pr == full[len(full) - len(pr):], f"heads.{name}.prices",
+        pr = items(x["prices"], f"heads.{name}.prices")
+        need(len(pr) <= len(full) and pr == full[len(full) - len(pr):], f"heads.{name}.prices",
               f"must be a tail of {full}")
         s[L.HEAD_TAKEN + h] = len(full) - len(pr)
-        _need(isinstance(x["displayed"], bool), f"heads.{name}.displayed", "must be true or false")
+        need(isinstance(x["displayed"], bool), f"heads.{name}.displayed", "must be true or false")
         hy = int(flat[b + L.HF_YEAR])
         shown_by = hy <= yr  # at a TURN decision E8 of the ended year has happened (both year-end orders)
-        _need(x["displayed"] == shown_by, f"heads.{name}.displayed", f"must be {shown_by} in round {rnd}")
+        need(x["displayed"] == shown_by, f"heads.{name}.displayed", f"must be {shown_by} in round {rnd}")
         s[L.HEAD_SHOWN + h] = int(x["displayed"])
     # land
     land = d["land"]
-    _keys(land, "land", ("nodes", "links", "mc_available", "mc_removed"))
-    _keys(land["nodes"], "land.nodes", C.NODES)
+    only_keys(land, "land", ("nodes", "links", "mc_available", "mc_removed"))
+    only_keys(land["nodes"], "land.nodes", C.NODES)
     for i, name in enumerate(C.NODES):
         nd = land["nodes"][name]
-        _keys(nd, f"land.nodes.{name}", ("tile", "discs"))
-        discs = _list(nd["discs"], f"land.nodes.{name}.discs")
-        _need(discs == sorted(set(discs)) and all(isinstance(q, int) and 0 <= q < n for q in discs),
+        only_keys(nd, f"land.nodes.{name}", ("tile", "discs"))
+        discs = items(nd["discs"], f"land.nodes.{name}.discs")
+        need(discs == sorted(set(discs)) and all(isinstance(q, int) and 0 <= q < n for q in discs),
               f"land.nodes.{name}.discs", "must be distinct seats, ascending")
         if i < C.M1:
-            _need(nd["tile"] in (None, "FOREST", "QUARRY", "TAX"), f"land.nodes.{name}.tile", "unknown tile")
-            _need((nd["tile"] is None) == (not discs), f"land.nodes.{name}", "a tile needs discs and discs a tile")
+            need(nd["tile"] in (None, "FOREST", "QUARRY", "TAX"), f"land.nodes.{name}.tile", "unknown tile")
+            need((nd["tile"] is None) == (not discs), f"land.nodes.{name}", "a tile needs discs and discs a tile")
             s[L.TILE + i] = C.TILES.index(nd["tile"])
         else:
-            _need(nd["tile"] == "MARBLE", f"land.nodes.{name}.tile", "must be 'MARBLE'")
+            need(nd["tile"] == "MARBLE", f"land.nodes.{name}.tile", "must be 'MARBLE'")
         s[L.DISCS + i] = sum(1 << q for q in discs)
-    _keys(land["links"], "land.links", C.LINK_FIELDS)
+    only_keys(land["links"], "land.links", C.LINK_FIELDS)
     mcs = [f"MC{i}" for i in range(1, 9)]
     place: dict[str, str] = {}
     for k, f in enumerate(C.LINK_FIELDS):
         x = land["links"][f]
         if x is not None:
-            _need(x in mcs and x not in place, f"land.links.{f}", f"unknown or repeated tile {x!r}")
+            need(x in mcs and x not in place, f"land.links.{f}", f"unknown or repeated tile {x!r}")
             place[x] = "link"
             s[L.LINK + k] = mcs.index(x)
             s[L.MC + mcs.index(x)] = C.MC_LINKED
     for key, code in (("mc_available", C.MC_AVAILABLE), ("mc_removed", C.MC_REMOVED)):
-        for x in _list(land[key], f"land.{key}"):
-            _need(x in mcs and x not in place, f"land.{key}", f"unknown or repeated tile {x!r}")
+        for x in items(land[key], f"land.{key}"):
+            need(x in mcs and x not in place, f"land.{key}", f"unknown or repeated tile {x!r}")
             place[x] = key
             s[L.MC + mcs.index(x)] = code
-    _need(len(place) == 8, "land", "every MC tile must be in exactly one of links, mc_available, mc_removed")
-    _need(len(land["mc_removed"]) == sum(x is not None for x in land["links"].values()), "land.mc_removed",
+    need(len(place) == 8, "land", "every MC tile must be in exactly one of links, mc_available, mc_removed")
+    need(len(land["mc_removed"]) == sum(x is not None for x in land["links"].values()), "land.mc_removed",
           "must hold as many tiles as filled links")
     # bonus board
     bonus = d["bonus"]
-    _keys(bonus, "bonus", ("columns", "yellow"))
-    cols = _list(bonus["columns"], "bonus.columns", C.N_COLS)
+    only_keys(bonus, "bonus", ("columns", "yellow"))
+    cols = items(bonus["columns"], "bonus.columns", C.N_COLS)
     lights = [f"LB{i}" for i in range(1, 11)]
     darks = [f"DB{i}" for i in range(1, 11)]
     seen_lb: list[str] = []
     face_up: list[str] = []
     for c, col in enumerate(cols):
         w = f"bonus.columns[{c}]"
-        _keys(col, w, ("light", "light_marks", "light_taken_by", "dark", "dark_claims"))
-        _need(col["light"] in lights and col["light"] not in seen_lb, f"{w}.light", "unknown or repeated tile")
+        only_keys(col, w, ("light", "light_marks", "light_taken_by", "dark", "dark_claims"))
+        need(col["light"] in lights and col["light"] not in seen_lb, f"{w}.light", "unknown or repeated tile")
         seen_lb.append(col["light"])
         s[L.LB + c] = lights.index(col["light"])
-        marks = _list(col["light_marks"], f"{w}.light_marks")
-        _need(len(set(marks)) == len(marks) and all(isinstance(q, int) and 0 <= q < n for q in marks),
+        marks = items(col["light_marks"], f"{w}.light_marks")
+        need(len(set(marks)) == len(marks) and all(isinstance(q, int) and 0 <= q < n for q in marks),
               f"{w}.light_marks", "must be distinct seats")
         for i, q in enumerate(marks):
             s[L.LMARK + c * C.MAX_PLAYERS + i] = q
         s[L.LMARK_N + c] = len(marks)
         tb = col["light_taken_by"]
-        _need(tb is None or tb == marks[-1], f"{w}.light_taken_by", "must be null or the last marked seat (a "
+        need(tb is None or tb == marks[-1], f"{w}.light_taken_by", "must be null or the last marked seat (a "
               "taken light tile leaves the board)")
         s[L.LTAKEN + c] = -1 if tb is None else tb
-        claims = _list(col["dark_claims"], f"{w}.dark_claims")
-        _need((col["dark"] is not None) == bool(marks), f"{w}.dark", "is face up exactly when the light tile has "
+        claims = items(col["dark_claims"], f"{w}.dark_claims")
+        need((col["dark"] is not None) == bool(marks), f"{w}.dark", "is face up exactly when the light tile has "
               "a mark")
-        _need(col["dark"] is not None or not claims, f"{w}.dark_claims", "claims on a face-down tile")
+        need(col["dark"] is not None or not claims, f"{w}.dark_claims", "claims on a face-down tile")
         if col["dark"] is not None:
-            _need(col["dark"] in darks and col["dark"] not in face_up, f"{w}.dark", "unknown or repeated tile")
+            need(col["dark"] in darks and col["dark"] not in face_up, f"{w}.dark", "unknown or repeated tile")
             face_up.append(col["dark"])
             s[L.DB + c] = 10 + darks.index(col["dark"])
             s[L.DREV + c] = 1
-        _need(len(set(claims)) == len(claims) and all(isinstance(q, int) and 0 <= q < n for q in claims),
+        need(len(set(claims)) == len(claims) and all(isinstance(q, int) and 0 <= q < n for q in claims),
               f"{w}.dark_claims", "must be distinct seats")
         for i, q in enumerate(claims):
             s[L.DCLAIM + c * C.MAX_PLAYERS + i] = q
@@ -301,11 +257,11 @@ def build(d: dict[str, Any], flat: np.ndarray, seed: int, to_dict: Callable[[np.
         s[L.DCLAIM_N + c] = len(claims)
     down = [c for c in range(C.N_COLS) if cols[c]["dark"] is None]
     if hidden is not None and "dark" in hidden:
-        hd = _list(hidden["dark"], "hidden.dark", C.N_COLS)
+        hd = items(hidden["dark"], "hidden.dark", C.N_COLS)
         names = [hd[c] for c in down]
-        _need(all(hd[c] is None for c in range(C.N_COLS) if c not in down), "hidden.dark",
+        need(all(hd[c] is None for c in range(C.N_COLS) if c not in down), "hidden.dark",
               "names tiles only for face-down columns")
-        _need(all(x in darks and x not in face_up for x in names) and len(set(names)) == len(names), "hidden.dark",
+        need(all(x in darks and x not in face_up for x in names) and len(set(names)) == len(names), "hidden.dark",
               "must name distinct dark tiles that are not face up")
         for c in down:
             s[L.DB + c] = 10 + darks.index(hd[c])
@@ -314,83 +270,83 @@ def build(d: dict[str, Any], flat: np.ndarray, seed: int, to_dict: Callable[[np.
         draws.shuffle(pool)
         for j, c in enumerate(down):
             s[L.DB + c] = 10 + pool[j]
-    yellow = _list(bonus["yellow"], "bonus.yellow")
+    yellow = items(bonus["yellow"], "bonus.yellow")
     ys = list(C.YELLOW_IDS)
-    _need(all(y in ys for y in yellow) and yellow == sorted(set(yellow), key=ys.index), "bonus.yellow",
+    need(all(y in ys for y in yellow) and yellow == sorted(set(yellow), key=ys.index), "bonus.yellow",
           "unknown, repeated or unsorted tiles")
     for y in range(C.N_YELLOW):
         s[L.YEL + y] = 0 if ys[y] in yellow else -1
     # seats
-    seats = _list(d["seats"], "seats", n)
+    seats = items(d["seats"], "seats", n)
     ords: list[tuple[int, dict]] = []
     b_owner = [q for q in d["track"]["B"] if q is not None]
     for p, st in enumerate(seats):
         w = f"seats[{p}]"
-        _keys(st, w, SEAT_REQUIRED, SEAT_DERIVED)
+        only_keys(st, w, SEAT_REQUIRED, SEAT_DERIVED)
         o = _seat_off(p)
-        _keys(st["stock"], f"{w}.stock", C.STOCK_NAMES)
+        only_keys(st["stock"], f"{w}.stock", C.STOCK_NAMES)
         for j, k in enumerate(C.STOCK_NAMES):
-            s[o + L.S_STOCK + j] = _int(st["stock"][k], f"{w}.stock.{k}", 0)
-        _keys(st["workers"], f"{w}.workers", ("supply", "plant", "orders", "tavern"))
-        wk = {k: _int(v, f"{w}.workers.{k}", 0, 12) for k, v in st["workers"].items()}
-        _need(sum(wk.values()) == 12, f"{w}.workers", f"must add up to 12, got {wk}")
-        _need(wk["plant"] == plant_w[p], f"{w}.workers.plant", f"must be {plant_w[p]} (its plant slots)")
+            s[o + L.S_STOCK + j] = integer(st["stock"][k], f"{w}.stock.{k}", 0)
+        only_keys(st["workers"], f"{w}.workers", ("supply", "plant", "orders", "tavern"))
+        wk = {k: integer(v, f"{w}.workers.{k}", 0, 12) for k, v in st["workers"].items()}
+        need(sum(wk.values()) == 12, f"{w}.workers", f"must add up to 12, got {wk}")
+        need(wk["plant"] == plant_w[p], f"{w}.workers.plant", f"must be {plant_w[p]} (its plant slots)")
         s[o + L.S_SUPPLY], s[o + L.S_PLANTW], s[o + L.S_ORDW], s[o + L.S_TAVERN] = (
             wk["supply"], wk["plant"], wk["orders"], wk["tavern"])
-        _keys(st["craftsmen"], f"{w}.craftsmen", C.CRAFTS)
+        only_keys(st["craftsmen"], f"{w}.craftsmen", C.CRAFTS)
         for i, c in enumerate(C.CRAFTS):
             t = st["craftsmen"][c]
             ok = {"MB": ("I", "II", "III"), "CARP": ("I", "II", "III"), "PLAST": ("I", "II", "III"),
                   "MASON": (None, "I", "III"), "SCULPT": (None, "I")}[c]
-            _need(t in ok, f"{w}.craftsmen.{c}", f"must be one of {ok}, got {t!r}")
+            need(t in ok, f"{w}.craftsmen.{c}", f"must be one of {ok}, got {t!r}")
             s[o + L.S_CRAFT + i] = C.TIERS.index(t)
-        s[o + L.S_EXP] = _int(st["experience"], f"{w}.experience", 0, int(flat[L.P_EXP_MAX]))
-        castle = _list(st["castle"], f"{w}.castle")
+        s[o + L.S_EXP] = integer(st["experience"], f"{w}.experience", 0, int(flat[L.P_EXP_MAX]))
+        castle = items(st["castle"], f"{w}.castle")
         names = {f"c{c + 1} {sl}": (c, j) for c in range(C.N_COLS) for j, sl in enumerate(C.SLOT_NAMES)}
         for it in castle:
-            _need(it in names, f"{w}.castle", f"unknown item {it!r}")
+            need(it in names, f"{w}.castle", f"unknown item {it!r}")
         probs = _castle_problems(castle, f"{w}.castle")
-        _need(not probs, f"{w}.castle", "; ".join(probs))
-        _need(castle == sorted(castle, key=_castle_key), f"{w}.castle", "items out of order")
+        need(not probs, f"{w}.castle", "; ".join(probs))
+        need(castle == sorted(castle, key=_castle_key), f"{w}.castle", "items out of order")
         for it in castle:
             c, j = names[it]
             s[o + L.S_CASTLE + c * C.SLOTS + j] += 1
-        s[o + L.S_OUTER] = _int(st["outer"], f"{w}.outer", 0)
-        s[o + L.S_INNER] = _int(st["inner"], f"{w}.inner", 0)
-        lt = _list(st["light_tiles"], f"{w}.light_tiles")
-        _need(all(x in lights for x in lt), f"{w}.light_tiles", "unknown tiles")
-        _need(sorted(lt) == sorted(col["light"] for col in cols if col["light_taken_by"] == p), f"{w}.light_tiles",
+        s[o + L.S_OUTER] = integer(st["outer"], f"{w}.outer", 0)
+        s[o + L.S_INNER] = integer(st["inner"], f"{w}.inner", 0)
+        lt = items(st["light_tiles"], f"{w}.light_tiles")
+        need(all(x in lights for x in lt), f"{w}.light_tiles", "unknown tiles")
+        need(sorted(lt) == sorted(col["light"] for col in cols if col["light_taken_by"] == p), f"{w}.light_tiles",
               "disagree with the board")
         for i, x in enumerate(lt):
             s[o + L.S_LIGHT + i] = lights.index(x)
         s[o + L.S_LIGHT_N] = len(lt)
-        yl = _list(st["yellow"], f"{w}.yellow")
-        _need(all(y in ys and y not in yellow for y in yl), f"{w}.yellow", "unknown tiles or still on the board")
+        yl = items(st["yellow"], f"{w}.yellow")
+        need(all(y in ys and y not in yellow for y in yl), f"{w}.yellow", "unknown tiles or still on the board")
         for i, y in enumerate(yl):
             s[o + L.S_YEL + i] = ys.index(y)
             s[L.YEL + ys.index(y)] = 1
         s[o + L.S_YEL_N] = len(yl)
-        fw = _int(st["firewood_penalty"], f"{w}.firewood_penalty", 0)
-        _need(fw % max(1, int(flat[L.P_FIREWOOD_PENALTY])) == 0 if flat[L.P_FIREWOOD_PENALTY] else fw == 0,
+        fw = integer(st["firewood_penalty"], f"{w}.firewood_penalty", 0)
+        need(fw % max(1, int(flat[L.P_FIREWOOD_PENALTY])) == 0 if flat[L.P_FIREWOOD_PENALTY] else fw == 0,
               f"{w}.firewood_penalty", "must be a multiple of the firewood penalty")
         s[o + L.S_FIRE] = fw
         s[o + L.S_NPLACED] = C.N_OPENINGS
-        orders = _list(st["orders"], f"{w}.orders")
-        _need(len(orders) == b_owner.count(p), f"{w}.orders", f"must be {b_owner.count(p)} (its B instructors)")
+        orders = items(st["orders"], f"{w}.orders")
+        need(len(orders) == b_owner.count(p), f"{w}.orders", f"must be {b_owner.count(p)} (its B instructors)")
         for i, x in enumerate(orders):
-            _keys(x, f"{w}.orders[{i}]", ORDER_KEYS)
+            only_keys(x, f"{w}.orders[{i}]", ORDER_KEYS)
         ords += [(p, x) for x in orders]
     for p, st in enumerate(seats):
         marks = sum(p in col["light_marks"] for col in cols)
-        _need(len(st["yellow"]) == marks - len(st["light_tiles"]), f"seats[{p}].yellow",
+        need(len(st["yellow"]) == marks - len(st["light_tiles"]), f"seats[{p}].yellow",
               f"{len(st['yellow'])} tiles disagree with the light marks: {marks} marks, {len(st['light_tiles'])} light "
               "tiles taken (each mark gains a yellow tile or takes the light tile)")
     for h, name in enumerate(C.HEADS):
         craft, tier = name.split()
         holders = sum(1 for st in seats if st["craftsmen"][craft] == tier)
-        _need(s[L.HEAD_TAKEN + h] >= holders, f"heads.{name}.prices",
+        need(s[L.HEAD_TAKEN + h] >= holders, f"heads.{name}.prices",
               f"{holders} seats hold {name} but only {s[L.HEAD_TAKEN + h]} tiles are gone")
-    _need(sum(1 for y in range(C.N_YELLOW) if s[L.YEL + y] >= 0) == int(flat[L.P_YELLOW_PER_PLAYER]) * n,
+    need(sum(1 for y in range(C.N_YELLOW) if s[L.YEL + y] >= 0) == int(flat[L.P_YELLOW_PER_PLAYER]) * n,
           "bonus.yellow", "yellow tiles left + gained must be 3P")
     # orders in B-space order
     per_seat = {p: [x for q, x in ords if q == p] for p in range(n)}
@@ -400,69 +356,69 @@ def build(d: dict[str, Any], flat: np.ndarray, seed: int, to_dict: Callable[[np.
     s[L.ORD_N] = len(b_owner)
     for p in range(n):
         used_w = sum(x["workers"] for q, x in ords if q == p)
-        _need(used_w == s[_seat_off(p) + L.S_ORDW], f"seats[{p}].workers.orders", "must match its orders")
+        need(used_w == s[_seat_off(p) + L.S_ORDW], f"seats[{p}].workers.orders", "must match its orders")
     # flow: the TURN decision
     s[L.G_PHASE] = C.PH_TURNS
     s[L.G_STAGE] = ST_TURNS
     for p in range(n):
         update_income(s, p)
         refresh(s, p)
-        _need(bool(connected_without(s, p, -1)), f"seats[{p}]", "its land discs are not connected to CA")
+        need(bool(connected_without(s, p, -1)), f"seats[{p}]", "its land discs are not connected to CA")
         o = _seat_off(p)
         castle = seats[p]["castle"]
         outer_min = sum(PP[it.split()[1]] for it in castle if len(it.split()) == 2)
         inner_min = sum(INNER_PP[it.split()[2]][it.split()[1] == "TOWER"] for it in castle if len(it.split()) == 3)
-        _need(s[o + L.S_OUTER] >= outer_min, f"seats[{p}].outer", f"below {outer_min}, the PP of the castle's "
+        need(s[o + L.S_OUTER] >= outer_min, f"seats[{p}].outer", f"below {outer_min}, the PP of the castle's "
               "outer items")
-        _need(s[o + L.S_INNER] >= inner_min, f"seats[{p}].inner", f"below {inner_min}, the PP of the castle's "
+        need(s[o + L.S_INNER] >= inner_min, f"seats[{p}].inner", f"below {inner_min}, the PP of the castle's "
               "interiors")
     if any(cols[c]["light_taken_by"] is not None for c in range(C.N_COLS)):
-        _need(not yellow, "bonus.columns", "a light tile is taken while yellow tiles remain")
+        need(not yellow, "bonus.columns", "a light tile is taken while yellow tiles remain")
     resume(s)
     v = to_dict(s)
-    _need(v["pending"] == "TURN" and v["turn"] == turn, "turn", "the position is not a TURN decision")
+    need(v["pending"] == "TURN" and v["turn"] == turn, "turn", "the position is not a TURN decision")
     for k in DERIVED:
         if k in d:
-            _need(d[k] == v[k], k, f"disagrees with the position ({v[k]!r})")
+            need(d[k] == v[k], k, f"disagrees with the position ({v[k]!r})")
     for p, st in enumerate(seats):
         for k in SEAT_DERIVED:
             if k in st:
                 got = v["seats"][p][k]
-                _need(st[k] == got, f"seats[{p}].{k}", f"disagrees with the position ({got!r})")
+                need(st[k] == got, f"seats[{p}].{k}", f"disagrees with the position ({got!r})")
     return s
 
 
 def _place_order(s: np.ndarray, k: int, p: int, x: dict, w: str, rnd: int) -> None:
     crafts = list(C.CRAFTS)
-    _need(x["craftsman"] in crafts and x["product"] in C.PRODUCTS, w, f"unknown craftsman/product in {x}")
+    need(x["craftsman"] in crafts and x["product"] in C.PRODUCTS, w, f"unknown craftsman/product in {x}")
     pair = (crafts.index(x["craftsman"]), C.PRODUCTS.index(x["product"]))
-    _need(pair in C.ORDER_ITEMS, w, f"{x['craftsman']} cannot make {x['product']}")
+    need(pair in C.ORDER_ITEMS, w, f"{x['craftsman']} cannot make {x['product']}")
     item = C.ORDER_ITEMS.index(pair)
     r = craft_row(s, p, item)
-    _need(r >= 0, w, f"the seat's {x['craftsman']} cannot make {x['product']}")
+    need(r >= 0, w, f"the seat's {x['craftsman']} cannot make {x['product']}")
     tgt = str(x["target"]).split()
-    _need(len(tgt) == 2 and tgt[0] in [f"c{i}" for i in range(1, 6)] and tgt[1] in C.PRODUCTS[:5], w,
+    need(len(tgt) == 2 and tgt[0] in [f"c{i}" for i in range(1, 6)] and tgt[1] in C.PRODUCTS[:5], w,
           f"bad target {x['target']!r}")
     col = int(tgt[0][1]) - 1
     t = C.PRODUCTS.index(tgt[1])
     pd = pair[1]
-    _need(bool(target_ok(s, p, pd, col, t)), w, f"target {x['target']} is not legal for the castle or targeted twice")
-    lv = _int(x["level"], f"{w}.level", 0, 6)
-    _need(lv == 0 or (pair[0] == C.CR_MB and lv <= s[_seat_off(p) + L.S_EXP]), f"{w}.level", "not a legal level")
+    need(bool(target_ok(s, p, pd, col, t)), w, f"target {x['target']} is not legal for the castle or targeted twice")
+    lv = integer(x["level"], f"{w}.level", 0, 6)
+    need(lv == 0 or (pair[0] == C.CR_MB and lv <= s[_seat_off(p) + L.S_EXP]), f"{w}.level", "not a legal level")
     want = [order_res(s, r, lv, j) for j in range(4)]
     got = [x["wood"], x["lime"], x["marble"], x["glass"]]
-    _need(got == want, w, f"resources {got} differ from T7 - T9 {want}")
+    need(got == want, w, f"resources {got} differ from T7 - T9 {want}")
     wk = order_workers(s, r, pd, lv)
-    _need(x["workers"] == wk and x["exhausted"] == min(s[L.P_ROWS + r * L.RF_SIZE + L.RF_EXHAUSTED], wk), w,
+    need(x["workers"] == wk and x["exhausted"] == min(s[L.P_ROWS + r * L.RF_SIZE + L.RF_EXHAUSTED], wk), w,
           "workers/exhausted differ from T7, T9 and the event")
     normal_b = s[L.P_SPACES + C.A_B]
     extra = int(s[L.P_FINAL_EXTRA_COST]) if rnd == 12 and k >= normal_b and s[L.P_FINAL_EXTRA_MODE] == 0 else 0
-    _need(x["extra_gold"] == extra or (rnd == 12 and s[L.P_FINAL_EXTRA_MODE] == 1 and x["extra_gold"] in
+    need(x["extra_gold"] == extra or (rnd == 12 and s[L.P_FINAL_EXTRA_MODE] == 1 and x["extra_gold"] in
                                        (0, int(s[L.P_FINAL_EXTRA_COST]))), f"{w}.extra_gold", f"must be {extra}")
     if rnd != 12:
         cnt = sum(1 for i in range(k) if s[L.ORD + i * L.OF_SIZE + L.OF_SEAT] == p
                   and C.ITEM_CRAFT[s[L.ORD + i * L.OF_SIZE + L.OF_ITEM]] == pair[0])
-        _need(cnt < s[L.P_ROWS + r * L.RF_SIZE + L.RF_CAP], w, f"{x['craftsman']} over its cap")
+        need(cnt < s[L.P_ROWS + r * L.RF_SIZE + L.RF_CAP], w, f"{x['craftsman']} over its cap")
     q = L.ORD + k * L.OF_SIZE
     s[q + L.OF_SEAT] = p
     s[q + L.OF_ITEM] = item

@@ -6,7 +6,7 @@ import numpy as np
 
 from brux.core.cards import shuffle_run
 from brux.core.rng import seed_stream
-from brux.errors import ScenarioError
+from brux.core.viewread import int_at, need
 
 from .actions import SOURCES
 from .kernel import layout as L
@@ -36,53 +36,40 @@ def _seat(t: list[int], o: int) -> dict[str, Any]:
             "vp": t[o + L.S_VP], "vp_by_source": dict(zip(SOURCES, t[o + L.S_SRC: o + L.S_SRC + L.N_SOURCES]))}
 
 
-def _need(cond: bool, where: str, problem: str) -> None:
-    if not cond:
-        raise ScenarioError(f"state_from_dict: {where}: {problem}")
-
-
-def _int(d: Any, key: str, where: str, lo: int, hi: int) -> int:
-    _need(isinstance(d, dict) and key in d, where or "view", f"missing key {key!r}")
-    v = d[key]
-    _need(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi, f"{where}.{key}".lstrip("."),
-          f"must be an integer in {lo}..{hi}, got {v!r}")
-    return v
-
-
 def from_dict(d: dict[str, Any], flat: np.ndarray, seed: int) -> np.ndarray:
     """The state of a view at the start of a round (no bid yet, the start seat to bid); the unseen cards' order is
     drawn from `seed`."""
     n, size, coins = int(flat[L.P_PLAYERS]), int(flat[L.P_DECK]), int(flat[L.P_START_COINS])
-    _need(d.get("game") == "pig", "game", f"expected 'pig', got {d.get('game')!r}")
-    _need(d.get("players") == n, "players", f"the game has {n} players, the view {d.get('players')!r}")
-    _need(not d.get("over", False), "over", "a finished game cannot be a scenario")
-    rnd = _int(d, "round", "", 1, size)
-    _need(d.get("current_player", (rnd - 1) % n) == (rnd - 1) % n, "current_player", "the start seat bids first")
+    need(d.get("game") == "pig", "game", f"expected 'pig', got {d.get('game')!r}")
+    need(d.get("players") == n, "players", f"the game has {n} players, the view {d.get('players')!r}")
+    need(not d.get("over", False), "over", "a finished game cannot be a scenario")
+    rnd = int_at(d, "round", "", 1, size)
+    need(d.get("current_player", (rnd - 1) % n) == (rnd - 1) % n, "current_player", "the start seat bids first")
     table = d.get("table")
-    _need(isinstance(table, dict), "table", "missing")
-    _need(_int(table, "bid", "table", 0, 0) == 0 and table.get("high_bidder") is None, "table", "no bid yet")
+    need(isinstance(table, dict), "table", "missing")
+    need(int_at(table, "bid", "table", 0, 0) == 0 and table.get("high_bidder") is None, "table", "no bid yet")
     up = table.get("turned_up")
-    _need(isinstance(up, list) and len(up) == rnd and sorted(set(up)) == sorted(up)
+    need(isinstance(up, list) and len(up) == rnd and sorted(set(up)) == sorted(up)
           and all(isinstance(c, int) and 1 <= c <= size for c in up), "table.turned_up",
           f"must list {rnd} different cards of 1..{size}")
-    _need(table.get("card", up[-1]) == up[-1], "table.card", "the card face up is the last one turned up")
+    need(table.get("card", up[-1]) == up[-1], "table.card", "the card face up is the last one turned up")
     s = np.zeros(L.STATE_SIZE, np.int64)
     s[: L.PARAMS_SIZE] = flat
     seats = d.get("seats")
-    _need(isinstance(seats, list) and len(seats) == n, "seats", f"must list {n} seats")
+    need(isinstance(seats, list) and len(seats) == n, "seats", f"must list {n} seats")
     won = 0
     for p, sd in enumerate(seats):
         o, w = seat(p), f"seats[{p}]"
-        _need(not sd.get("passed", False), f"{w}.passed", "no seat has passed yet")
-        s[o + L.S_COINS] = _int(sd, "coins", w, 0, coins)
-        s[o + L.S_CARDS] = _int(sd, "cards", w, 0, rnd - 1)
-        s[o + L.S_SRC] = s[o + L.S_VP] = _int(sd.get("vp_by_source"), "cards", f"{w}.vp_by_source", 0, L.CARDS_VP)
-        _need(sd.get("vp", s[o + L.S_VP]) == s[o + L.S_VP], f"{w}.vp", "during play VP are the cards' VP")
+        need(not sd.get("passed", False), f"{w}.passed", "no seat has passed yet")
+        s[o + L.S_COINS] = int_at(sd, "coins", w, 0, coins)
+        s[o + L.S_CARDS] = int_at(sd, "cards", w, 0, rnd - 1)
+        s[o + L.S_SRC] = s[o + L.S_VP] = int_at(sd.get("vp_by_source"), "cards", f"{w}.vp_by_source", 0, L.CARDS_VP)
+        need(sd.get("vp", s[o + L.S_VP]) == s[o + L.S_VP], f"{w}.vp", "during play VP are the cards' VP")
         won += s[o + L.S_CARDS]
     for p in range(L.MAX_PLAYERS):
         s[seat(p) + L.S_OPEN] = -1
-    s[L.DISCARDED] = _int(table, "discarded", "table", 0, rnd - 1)
-    _need(won + s[L.DISCARDED] == rnd - 1, "table.discarded", "cards won + discarded = the earlier rounds")
+    s[L.DISCARDED] = int_at(table, "discarded", "table", 0, rnd - 1)
+    need(won + s[L.DISCARDED] == rnd - 1, "table.discarded", "cards won + discarded = the earlier rounds")
     s[L.G_SEED] = seed
     seed_stream(s, L.G_RNG_KEY, L.G_RNG_CTR, seed, 0)
     s[L.DECK: L.DECK + size] = up + sorted(set(range(1, size + 1)) - set(up))
