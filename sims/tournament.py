@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,8 +63,18 @@ class TournamentResult:
         ).sort("strength", descending=True)
 
 
-def _slug(lineup: tuple[str, ...]) -> str:
-    return re.sub(r"[^A-Za-z0-9._=-]+", "_", "+".join(lineup))
+SLUG_MAX = 120  # characters of a line-up's folder name (file systems allow 255 bytes)
+
+
+def lineup_folder(lineup: tuple[str, ...]) -> str:
+    """The folder name of a line-up's run: its specs with unsafe characters replaced; a name longer than SLUG_MAX
+    keeps its start and ends in a digest of the whole line-up, so that distinct line-ups keep distinct folders."""
+    joined = "+".join(lineup)
+    slug = re.sub(r"[^A-Za-z0-9._=-]+", "_", joined)
+    if len(slug) <= SLUG_MAX:
+        return slug
+    digest = hashlib.sha256(joined.encode()).hexdigest()[:16]
+    return f"{slug[:SLUG_MAX - len(digest) - 1]}-{digest}"
 
 
 def tournament(game: str, players: int, agents: list[str], games: int, *, seed: int = 1,
@@ -80,8 +91,8 @@ def tournament(game: str, players: int, agents: list[str], games: int, *, seed: 
         return TournamentResult([run(game, players, games, agents=list(lu), seed=seed, **run_options)
                                  for lu in lineups])
     with folder_lock(out):
-        return TournamentResult([run(game, players, games, agents=list(lu), seed=seed, out=Path(out) / _slug(lu),
-                                     **run_options) for lu in lineups])
+        return TournamentResult([run(game, players, games, agents=list(lu), seed=seed,
+                                     out=Path(out) / lineup_folder(lu), **run_options) for lu in lineups])
 
 
 def summary(result: TournamentResult) -> str:
