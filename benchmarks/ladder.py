@@ -38,7 +38,7 @@ LADDERS: dict[tuple[str, int], tuple[str, ...]] = {
     ("lutece", 4): ("random", "greedy", "heuristic:fortune", "heuristic:prestige", "heuristic:majorities",
                     "heuristic:value", "vmcts"),
     ("prestige", 3): ("random", "greedy", "heuristic:decorator", "heuristic:builder", "heuristic:landlord",
-                      "vmcts"),
+                      "heuristic:value", "vmcts"),
 }
 DOC = Path(__file__).resolve().parent.parent / "docs" / "agents.md"
 

@@ -20,6 +20,10 @@ WEIGHTS = {
     "builder": np.array([1.0, 0.3, 0.0, 0.1, 0.5, 0.2, 0.3, 0.5]),
     "decorator": np.array([1.0, 0.0, 0.3, 0.1, 0.5, 0.2, 0.0, 1.0]),
     "landlord": np.array([1.0, 0.0, 0.0, 0.2, 2.0, 0.1, 0.0, 0.2]),
+    # `value`: a conditional logit of the final win on the features, fitted to self-play positions
+    # (`python -m brux.agents.fit`, docs/agents.md), scaled so that the win chance is a softmax of the values at
+    # temperature 6, vmcts's default
+    "value": np.array([0.384, 1.52, 0.671, 1.42, 6.18, 0.316, 5.06, 1.37]),
 }
 
 
