@@ -34,6 +34,7 @@ from typing import Any
 
 import numba
 from filelock import FileLock
+from numba.core import types
 
 JIT = dict(cache=True, _nrt=False, error_model="numpy")
 TINY = dict(JIT, inline="always")
@@ -48,6 +49,7 @@ def njit(fn: Callable | None = None, **options: Any):
     dispatcher = numba.njit(**options)(fn)
     if options.get("cache"):
         harden_cache(dispatcher)
+    compile_without_literals(dispatcher)
     return dispatcher
 
 
@@ -78,6 +80,18 @@ def harden_cache(dispatcher) -> None:
 
     locked_save.locked = True
     cache_file.save = locked_save
+
+
+def compile_without_literals(dispatcher) -> None:
+    """Compile `dispatcher` for the plain types of constant arguments from other kernels: a call such as
+    ``shuffle_run(s, off, n, s, G_RNG_KEY, G_RNG_CTR)`` would otherwise compile one copy per combination of
+    constants (Numba types a global constant as a literal), each the same machine code."""
+    template = dispatcher.get_call_template
+
+    def plain_call_template(args, kws):
+        return template(tuple(types.unliteral(a) for a in args), {k: types.unliteral(v) for k, v in kws.items()})
+
+    dispatcher.get_call_template = plain_call_template
 
 
 def package_root(dispatcher) -> Path | None:
