@@ -28,7 +28,8 @@ def build(hooks: Any, core: SimpleNamespace) -> SimpleNamespace:
     apply, player, nplayers = hooks.apply, hooks.player, hooks.nplayers
     owner = hooks.__name__
     decide, after_features = S.build(owner, apply, player, hooks.nlegal, hooks.legal, nplayers, core.shares,
-                                     hooks.values, hooks.same_turn, hooks.determinise)
+                                     hooks.values, hooks.same_turn, hooks.determinise,
+                                     hooks.rest_of_stage)
     start_game, record_result = core.start_game, core.record_result
     state_size, n_actions, n_sources, n_openings = hooks.STATE_SIZE, hooks.N_ACTIONS, hooks.N_SOURCES, hooks.N_OPENINGS
     agent_rng, work_size = core.agent_rng, core.work_size

@@ -12,6 +12,9 @@ run-time arguments instead makes Numba embed their addresses, which disables cac
     shares(s, out)              win share of each seat of a finished game
     values(s, w, out)           evaluation w . features of each seat
     same_turn(s, p)             the pending decision continues seat p's turn (a sub-decision)
+    rest_of_stage(s, p)         after seat p's turn, the decisions the other seats take without seeing it (a
+                                simultaneous stage), drawn from the state's own chance stream
+                                (`brux.core.hidden.no_stage`: none)
     determinise(s, p, rng, ko, co) resample everything seat p does not see from the stream (p = the decider)
 
 Each agent draws only from its own stream (a key and a counter at rng[ko], rng[co]), never from the game's chance
@@ -91,7 +94,7 @@ def _new_node(child, visits, wsum, node):
         wsum[node, q] = 0.0
 
 
-def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_turn, determinise):
+def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_turn, determinise, rest_of_stage):
     """The searches specialised for one game's kernel functions (see the module docstring); returns `decide` and
     `after_features` (what the lookahead sees of every legal action, for fitting `policy` weights).
     `owner` (the game's hooks module name) names the functions made (`brux.core.jit.njit_for`).
@@ -170,11 +173,14 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
 
     @njit_for(owner, **LOCAL)
     def after_action(t, root, a, p, finish, u, fp, vals):
-        """t = root after action a, with the rest of seat p's own turn taken on the weights of fp when `finish`."""
+        """t = root after action a, with the rest of seat p's own turn taken on the weights of fp when `finish`, then
+        the rest of a simultaneous stage (drawn from t's chance stream, as root's determinisation keyed it: the same
+        draws after every action)."""
         copy_state(t, root)
         apply(t, a)
         if finish:
             finish_turn(t, p, u, fp, vals)
+        rest_of_stage(t, p)
 
     @njit_for(owner, **LOCAL)
     def lookahead_choice(s, ip, fp, rng, ko, co, bufs, vals):

@@ -25,6 +25,12 @@ from .schema import Schema
 
 
 @njit(**JIT)
+def no_stage(s, p):
+    """A game's `rest_of_stage` hook when it has no simultaneous stage: every decision is taken seeing the ones
+    before it, so a lookahead has nothing to draw after its own turn."""
+
+
+@njit(**JIT)
 def nothing_to_hide(s, me):
     """A game's own part of `hide` when the schema's runs and the stream are all it hides."""
 

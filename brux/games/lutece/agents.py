@@ -52,11 +52,11 @@ WEIGHTS = {
     "majorities": _weights(**{**_BASE, "symbols": 0.5, "win_symbols": 2.0}),
     "prestige": _weights(**{**_BASE, "win_vp": 1.6, "win_symbols": 0.6}),
     "fortune": _weights(**{**_BASE, "coins": 0.6, "win_coins": 0.6, "win_cards": 0.1}),
-    # `value`: a conditional logit of the final win on the features, fitted to 4-player self-play positions
-    # (`python -m brux.agents.fit`, docs/agents.md; it also predicts 3-player games better than a 3-player fit),
-    # scaled so that the win chance is a softmax of the values at temperature 6, vmcts's default
-    "value": _weights(vp=0.392, coins=0.0303, legions=-0.31, symbols=-0.242, win_cards=-0.357, win_vp=0.191,
-                      win_symbols=0.164, win_coins=0.0225),
+    # `value`: a conditional logit of the final win on the features, fitted to 4-player self-play positions of
+    # greedy and the three personas (`python -m brux.agents.fit`, docs/agents.md), scaled so that the win chance is
+    # a softmax of the values at temperature 6, vmcts's default
+    "value": _weights(vp=0.554, coins=0.0852, legions=-1.06, symbols=0.0891, win_cards=0.236,
+                      win_vp=0.262, win_symbols=0.703, win_coins=0.117),
 }
 PERSONAS = ("majorities", "prestige", "fortune")
 
@@ -71,65 +71,9 @@ def _card_vp(s, o, c):
 
 
 @njit(**JIT)
-def values(s, w, out):
-    """out[p] = w . features(s, p) for every seat (uses the state's scoring scratch fields)."""
-    n = players(s)
-    over = s[L.G_OVER] != 0
-    if not over:
-        score_all(s)
-    for p in range(n):
-        o = seat(p)
-        legions = s[o + L.S_LEGIONS] - s[o + L.S_LEG] - s[o + L.S_LEG + 1]
-        symbols = 0
-        for x in range(C.N_RESOURCES):
-            symbols += s[o + L.S_RES + x]
-        out[p] = (w[0] * s[o + L.S_VP] + w[1] * (s[o + L.S_COINS] + s[o + L.S_STAKE]) + w[2] * legions
-                  + w[3] * symbols)
-    if over:
-        return
-    # What the plays fixed so far would win (rules 4.4.1-4.4.2), each slot on its own.
-    for d in range(C.N_DECKS):
-        for i in range(s[L.P_SLOTS]):
-            k = d * L.MAX_SLOTS + i
-            c = s[L.SLOT_CARD + k]
-            if c < 0:
-                continue
-            best = -1
-            n_best = 0
-            winner = -1
-            wj = 0
-            for p in range(n):
-                o = seat(p)
-                for j in range(s[o + L.S_NPICK]):
-                    if s[o + L.S_PICK + j] == k:
-                        e = s[o + L.S_BRIBE + j] + s[L.P_LEGION_BRIBE] * s[o + L.S_LEG + j]
-                        if e > best:
-                            best = e
-                            n_best = 1
-                            winner = p
-                            wj = j
-                        elif e == best:
-                            n_best += 1
-            if winner < 0 or n_best > 1:
-                continue
-            o = seat(winner)
-            sym = card(s, c, L.CF_PILLARS)
-            for x in range(C.N_RESOURCES):
-                sym += card(s, c, L.CF_RES + x)
-            coins = (s[L.SLOT_COINS + k] + card(s, c, L.CF_COINS) - card(s, c, L.CF_COST)
-                     - s[o + L.S_BRIBE + wj])
-            out[winner] += w[4] + w[5] * _card_vp(s, o, c) + w[6] * sym + w[7] * coins
-
-
-@njit(**JIT)
-def same_turn(s, p):
-    """The pending decision continues seat p's play of the round (its bribes or legions)."""
-    return s[L.G_OVER] == 0 and s[L.G_CUR] == p and s[L.G_PENDING] != C.D_CARDS
-
-
-@njit(**JIT)
 def _redraw_play(s, q, rng, ko, co):
-    """A new sealed play for seat q (already committed), drawn as the uniform random agent plays (docs section 4)."""
+    """A new sealed play for seat q (its stake returned first), drawn as the uniform random agent plays (docs
+    section 4)."""
     o = seat(q)
     s[o + L.S_COINS] += s[o + L.S_STAKE]
     s[o + L.S_STAKE] = 0
@@ -170,6 +114,91 @@ def _redraw_play(s, q, rng, ko, co):
     if s[L.G_ROUND] == 1:
         s[o + L.S_OPEN] = code
         s[o + L.S_OPEN + 1] = opening_bribe(s, o)
+
+
+@njit(**JIT)
+def first_unplayed(s):
+    """The first seat that has not begun its sealed play in a round under way (seats play in order from seat 0), or
+    the number of seats when no play of the round has begun yet or the game is over."""
+    p = s[L.G_CUR]
+    if p < 0:
+        return players(s)
+    if s[L.G_PENDING] != C.D_CARDS:
+        return p + 1
+    return p if p > 0 else players(s)
+
+
+@njit(**JIT)
+def values(s, w, out):
+    """out[p] = w . features(s, p) for every seat (uses the state's scoring scratch fields)."""
+    n = players(s)
+    over = s[L.G_OVER] != 0
+    if not over:
+        score_all(s)
+    for p in range(n):
+        o = seat(p)
+        legions = s[o + L.S_LEGIONS] - s[o + L.S_LEG] - s[o + L.S_LEG + 1]
+        symbols = 0
+        for x in range(C.N_RESOURCES):
+            symbols += s[o + L.S_RES + x]
+        out[p] = (w[0] * s[o + L.S_VP] + w[1] * (s[o + L.S_COINS] + s[o + L.S_STAKE]) + w[2] * legions
+                  + w[3] * symbols)
+    if over:
+        return
+    # The seats still to play this round get a random sealed play each, as the uniform random agent plays (drawn
+    # from the state's chance stream, its counter restored: in a lookahead that is the determinised copy's, keyed
+    # from the agent's stream), so every seat is scored against a whole round, whatever its place in the order.
+    first = first_unplayed(s)
+    ctr = s[L.G_RNG_CTR]
+    for q in range(first, n):
+        _redraw_play(s, q, s, L.G_RNG_KEY, L.G_RNG_CTR)
+    _score_plays(s, w, out, n)
+    for q in range(first, n):
+        withdraw_sealed_play(s, seat(q), s[L.G_ROUND] == 1)
+    s[L.G_RNG_CTR] = ctr
+
+
+@njit(**JIT)
+def _score_plays(s, w, out, n):
+    """out[winner] += what the sealed plays in the state would win if the round were resolved now (rules
+    4.4.1-4.4.2), each slot on its own."""
+    for d in range(C.N_DECKS):
+        for i in range(s[L.P_SLOTS]):
+            k = d * L.MAX_SLOTS + i
+            c = s[L.SLOT_CARD + k]
+            if c < 0:
+                continue
+            best = -1
+            n_best = 0
+            winner = -1
+            wj = 0
+            for p in range(n):
+                o = seat(p)
+                for j in range(s[o + L.S_NPICK]):
+                    if s[o + L.S_PICK + j] == k:
+                        e = s[o + L.S_BRIBE + j] + s[L.P_LEGION_BRIBE] * s[o + L.S_LEG + j]
+                        if e > best:
+                            best = e
+                            n_best = 1
+                            winner = p
+                            wj = j
+                        elif e == best:
+                            n_best += 1
+            if winner < 0 or n_best > 1:
+                continue
+            o = seat(winner)
+            sym = card(s, c, L.CF_PILLARS)
+            for x in range(C.N_RESOURCES):
+                sym += card(s, c, L.CF_RES + x)
+            coins = (s[L.SLOT_COINS + k] + card(s, c, L.CF_COINS) - card(s, c, L.CF_COST)
+                     - s[o + L.S_BRIBE + wj])
+            out[winner] += w[4] + w[5] * _card_vp(s, o, c) + w[6] * sym + w[7] * coins
+
+
+@njit(**JIT)
+def same_turn(s, p):
+    """The pending decision continues seat p's play of the round (its bribes or legions)."""
+    return s[L.G_OVER] == 0 and s[L.G_CUR] == p and s[L.G_PENDING] != C.D_CARDS
 
 
 @njit(**JIT)

@@ -7,6 +7,7 @@ PLAYOUT: the game's own random play-out (brux.core.kit.PlayOut).
 """
 
 from brux.core.accessors import accessors
+from brux.core.hidden import no_stage as rest_of_stage  # every decision sees the ones before it
 from brux.core.jit import JIT, njit
 from brux.core.kit import PlayOut
 from brux.core.obs import copy_pieces, one_hot
@@ -32,9 +33,9 @@ better = tie_break(__name__, L.SEATS, L.SEAT_SIZE, Key(L.S_VP), Key(L.S_COURT, m
 player, nlegal, legal, nplayers, vp, source_vp, opening, length = accessors(__name__, L, seat)
 
 __all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PLAYOUT",
-           "STATE_SIZE",
-           "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal", "nplayers",
-           "observe", "opening", "play_out_random", "player", "same_turn", "source_vp", "values", "vp"]
+           "STATE_SIZE", "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal",
+           "nplayers", "observe", "opening", "play_out_random", "player", "rest_of_stage", "same_turn", "source_vp",
+           "values", "vp"]
 
 
 @njit(**JIT)

@@ -2,6 +2,7 @@
 ranking and the searches from (docs/adding-a-game.md)."""
 
 from brux.core.accessors import accessors
+from brux.core.hidden import no_stage as rest_of_stage  # every decision sees the ones before it
 from brux.core.jit import JIT, TINY, njit
 from brux.core.kit import PlayOut
 from brux.core.obs import copy_pieces, one_hot
@@ -57,7 +58,6 @@ def observe(s, p, out):
 
 
 __all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PLAYOUT",
-           "PLAYOUT_WORK",
-           "STATE_SIZE", "WEIGHTS", "apply", "better", "determinise", "hide", "init", "init_for_play_out", "legal",
-           "length", "nlegal", "nplayers", "observe", "opening", "play_out_random", "player", "same_turn", "source_vp",
-           "values", "vp"]
+           "PLAYOUT_WORK", "STATE_SIZE", "WEIGHTS", "apply", "better", "determinise", "hide", "init",
+           "init_for_play_out", "legal", "length", "nlegal", "nplayers", "observe", "opening", "play_out_random",
+           "player", "rest_of_stage", "same_turn", "source_vp", "values", "vp"]

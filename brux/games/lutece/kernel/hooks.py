@@ -5,6 +5,7 @@ from brux.core.accessors import accessors
 from brux.core.jit import JIT, njit
 from brux.core.obs import copy_pieces, one_hot
 from brux.core.ranking import Key, tie_break
+from brux.core.rng import randbelow
 
 from ..agents import FEATURES, WEIGHTS, determinise, hide, same_turn, values
 from . import codes as C
@@ -27,6 +28,16 @@ player, nlegal, legal, nplayers, vp, source_vp, opening, length = accessors(__na
 
 
 @njit(**JIT)
+def rest_of_stage(s, p):
+    """After seat p's sealed play, the seats after it in the round's order play theirs uniformly at random (from the
+    state's chance stream), and the round is resolved: a lookahead from any seat scores the whole round, as the last
+    seat's does (the earlier seats' plays are drawn the same way by `determinise`)."""
+    r = s[L.G_ROUND]
+    while s[L.G_OVER] == 0 and s[L.G_ROUND] == r and s[L.G_CUR] > p:
+        apply(s, legal(s, randbelow(s, L.G_RNG_KEY, L.G_RNG_CTR, nlegal(s))))
+
+
+@njit(**JIT)
 def observe(s, p, out):
     """Seat p's observation into float32 `out` (OBS_SIZE values, the pieces of layout.OBS): what p sees only."""
     copy_pieces(s, out, L.OBS_COPIES)
@@ -37,6 +48,5 @@ def observe(s, p, out):
 
 
 __all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PLAYOUT",
-           "STATE_SIZE",
-           "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal", "nplayers",
-           "observe", "opening", "player", "same_turn", "source_vp", "values", "vp"]
+           "STATE_SIZE", "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal",
+           "nplayers", "observe", "opening", "player", "rest_of_stage", "same_turn", "source_vp", "values", "vp"]

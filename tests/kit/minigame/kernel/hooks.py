@@ -1,6 +1,7 @@
 """Pig auction's kernel hooks: what the game kit builds the batches, the ranking and the searches from."""
 
 from brux.core.accessors import accessors
+from brux.core.hidden import no_stage as rest_of_stage  # every decision sees the ones before it
 from brux.core.jit import JIT, njit
 from brux.core.obs import copy_pieces, one_hot
 from brux.core.ranking import Key, tie_break
@@ -33,4 +34,4 @@ def observe(s, p, out):
 
 __all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PLAYOUT",
            "STATE_SIZE", "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal",
-           "nplayers", "observe", "opening", "player", "same_turn", "source_vp", "values", "vp"]
+           "nplayers", "observe", "opening", "player", "rest_of_stage", "same_turn", "source_vp", "values", "vp"]
