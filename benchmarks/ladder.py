@@ -34,9 +34,9 @@ LADDERS: dict[tuple[str, int], tuple[str, ...]] = {
     ("bruxelles1893", 3): ("random", "greedy", "heuristic:merchant", "heuristic:builder", "heuristic:value",
                            "vmcts"),
     ("lutece", 3): ("random", "greedy", "heuristic:fortune", "heuristic:prestige", "heuristic:majorities",
-                    "heuristic:value", "vmcts"),
+                    "heuristic:value", "vmcts", "heuristic:value,samples=2", "vmcts:finish=1"),
     ("lutece", 4): ("random", "greedy", "heuristic:fortune", "heuristic:prestige", "heuristic:majorities",
-                    "heuristic:value", "vmcts"),
+                    "heuristic:value", "vmcts", "heuristic:value,samples=2", "vmcts:finish=1"),
     ("prestige", 3): ("random", "greedy", "heuristic:decorator", "heuristic:builder", "heuristic:landlord",
                       "heuristic:value", "vmcts"),
 }

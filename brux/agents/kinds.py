@@ -76,14 +76,18 @@ FINISH = Option("finish", 1, "1: take the rest of the own turn greedily before e
                 (IP, S.IP_FINISH))
 PRUNE = Option("prune", 0, "search only the best `prune` root actions by one-step lookahead on `eval` (0: all)", 0,
                100_000, (IP, S.IP_PRUNE))
+SAMPLES = Option("samples", 1, "determinised copies a lookahead evaluates every action on, the best total "
+                 "taken (1: one copy)", 1, 10_000, (IP, S.IP_N))
 EPS = Option("eps", 0.0, "at each decision, with this probability a uniformly random legal action instead of the "
              "agent's own, both drawn from the agent's stream (0 draws nothing: the plain agent)", 0.0, 1.0,
              (FP, S.FP_EPS))
 # Every option, in the order that gives each kernel slot its value for the kinds without an option there.
-OPTIONS = (N, ITERS, C, DEPTH, EVAL, TEMP, REL, FINISH, PRUNE, EPS)
+OPTIONS = (N, ITERS, C, DEPTH, EVAL, TEMP, REL, FINISH, PRUNE, SAMPLES, EPS)
 
-LOOKAHEAD = (REL, FINISH, EPS)
-SEARCH = (ITERS, C, DEPTH, EVAL, TEMP, REL, PRUNE, EPS)
+LOOKAHEAD = (REL, FINISH, SAMPLES, EPS)
+LEAF_FINISH = replace(FINISH, default=0, meaning="1: the tree branches on turns, the rest of a turn after a decision "
+                      "in it taken greedily on `eval`'s weights; 0: every sub-decision is a level of the tree")
+SEARCH = (ITERS, C, DEPTH, EVAL, TEMP, REL, LEAF_FINISH, PRUNE, EPS)
 
 
 @dataclass(frozen=True)
@@ -134,7 +138,7 @@ KINDS = (
     AgentKind("vmcts", S.VMCTS, "the same search scoring every new leaf by the game's `value` evaluation (`greedy` "
               "in a game without it) instead of a playout; the strongest agent per CPU second",
               (replace(ITERS, default=600), C, replace(DEPTH, default=0), replace(EVAL, default="value",
-               fallback="greedy"), replace(TEMP, default=6.0), REL, PRUNE, EPS), "eval", cheap="iters=30"),
+               fallback="greedy"), replace(TEMP, default=6.0), REL, LEAF_FINISH, PRUNE, EPS), "eval", cheap="iters=30"),
     AgentKind("policy", S.POLICY, "no search: the lookahead on weights fitted to imitate `vmcts` decisions, one set "
               "per game and player count (`value`, else `greedy`, where none was fitted); about `heuristic`'s CPU",
               LOOKAHEAD, "policy"),

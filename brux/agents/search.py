@@ -43,9 +43,9 @@ VMCTS = 5  # MCTS with the defaults of evaluation-scored leaves (see brux.agents
 POLICY = 6  # the one-step lookahead on weights fitted to imitate a search (brux.agents.imitate)
 
 # int parameters
-IP_N = 0  # flatmc: playouts per legal action; mcts: iterations
+IP_N = 0  # flatmc: playouts per legal action; mcts: iterations; lookahead: determinised copies (samples)
 IP_DEPTH = 1  # playout length in decisions (-1: to the end of the game)
-IP_FINISH = 2  # lookahead: finish the turn's own sub-decisions greedily (1) or evaluate right after (0)
+IP_FINISH = 2  # finish the turn's own sub-decisions greedily (1): lookahead before evaluating, mcts after each step
 IP_PRUNE = 3  # mcts: search only the best `prune` root actions by one-step lookahead (0: all)
 N_IP = 4
 
@@ -83,6 +83,12 @@ def tree_capacity(kind, ip):
 def copy_state(dst, src):
     for i in range(dst.shape[0]):
         dst[i] = src[i]
+
+
+@njit(**JIT)
+def scaled(v):
+    """An evaluation as an integer score (micro-units, clipped to +-1e12), for sums and ranks that are exact."""
+    return np.int64(round(max(min(v, 1e12), -1e12) * 1e6))
 
 
 @njit(**JIT)
@@ -185,13 +191,32 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
     @njit_for(owner, **LOCAL)
     def lookahead_choice(s, ip, fp, rng, ko, co, bufs, vals):
         """One-step lookahead on a determinised copy: the action whose result (with the rest of the turn's own
-        sub-decisions taken greedily when IP_FINISH) has the best evaluation; ties go to the first legal action."""
+        sub-decisions taken greedily when IP_FINISH) has the best evaluation; ties go to the first legal action.
+        With IP_N = k > 1 samples, the action with the best total evaluation over k determinised copies (each
+        shared by every action; totals in integer micro-units, ties to the first). With more legal actions than a
+        state holds values (never in the shipped games), one copy."""
         p = player(s)
         root, t, u = bufs[0], bufs[1], bufs[2]
+        nl = nlegal(s)
+        score = bufs[3]
+        samples = ip[IP_N] if nl <= score.shape[0] else 1
+        if samples > 1:
+            for i in range(nl):
+                score[i] = 0
+            for _ in range(samples):
+                determinised_copy(root, s, rng, ko, co)
+                for i in range(nl):
+                    after_action(t, root, legal(s, i), p, ip[IP_FINISH] != 0, u, fp, vals)
+                    score[i] += scaled(value_for(t, p, fp, vals))
+            best_i = 0
+            for i in range(1, nl):
+                if score[i] > score[best_i]:
+                    best_i = i
+            return legal(s, best_i)
         determinised_copy(root, s, rng, ko, co)
         best = NEG
         best_a = legal(s, 0)
-        for i in range(nlegal(s)):
+        for i in range(nl):
             a = legal(s, i)
             after_action(t, root, a, p, ip[IP_FINISH] != 0, u, fp, vals)
             v = value_for(t, p, fp, vals)
@@ -213,7 +238,7 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
         determinised_copy(root, s, rng, ko, co)
         for i in range(nl):
             after_action(t, root, legal(s, i), p, True, u, fp, vals)
-            score[i] = np.int64(round(max(min(value_for(t, p, fp, vals), 1e12), -1e12) * 1e6))
+            score[i] = scaled(value_for(t, p, fp, vals))
         for i in range(nl):  # rank of action i: better scores, then equal scores earlier in the legal order
             better = 0
             for j in range(nl):
@@ -271,7 +296,9 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
         """Open-loop UCT: a tree over action sequences from the root; every iteration draws a new determinisation of
         the root, descends by UCB (the mover's mean win share) among the actions legal in that sample, expands one
         action, plays out (IP_DEPTH decisions, -1: to the end) and backs up the win share of every seat.
-        With IP_PRUNE = k > 0 only the best k root actions by one-step lookahead are searched.
+        After each action in the tree, the rest of its seat's turn is taken greedily when IP_FINISH (a tree of
+        turns), then the rest of a simultaneous stage (`rest_of_stage`), so no seat in the tree answers a play it
+        could not have seen. With IP_PRUNE = k > 0 only the best k root actions by one-step lookahead are searched.
         The most visited root action is chosen."""
         iters = ip[IP_N]
         depth = ip[IP_DEPTH]
@@ -310,6 +337,9 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
                     _new_node(child, visits, wsum, new)
                     child[node, a] = new
                     apply(t, a)
+                    if ip[IP_FINISH] != 0:
+                        finish_turn(t, m, bufs[1], fp, vals)
+                    rest_of_stage(t, m)
                     path[plen] = new
                     plen += 1
                     break
@@ -331,6 +361,9 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
                 if best_ch < 0:  # tree full and nothing tried here: play out from this state
                     break
                 apply(t, best_a)
+                if ip[IP_FINISH] != 0:
+                    finish_turn(t, m, bufs[1], fp, vals)
+                rest_of_stage(t, m)
                 node = best_ch
                 path[plen] = node
                 plen += 1

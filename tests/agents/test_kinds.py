@@ -43,11 +43,15 @@ def test_contract_tests_play_every_kind_cheaply(game):
 
 
 def test_a_slot_without_an_option_of_the_kind_takes_the_first_declared_default():
-    # mcts prunes with the lookahead of `finish=1`; greedy's playout count is that of `n` (unread)
+    # mcts's own `finish` is 0 (a tree of decisions); greedy's playout length is that of `depth` (unread); greedy's
+    # count slot is its own `samples` (1), not flatmc's `n`
     _, ip, fp = encode(parse_spec("mcts:prune=2"), GA.FEATURES, GA.WEIGHTS)
-    assert ip[S.IP_FINISH] == 1 and ip[S.IP_N] == 200 and ip[S.IP_PRUNE] == 2
+    assert ip[S.IP_FINISH] == 0 and ip[S.IP_N] == 200 and ip[S.IP_PRUNE] == 2
+    _, ip, fp = encode(parse_spec("vmcts:finish=1"), GA.FEATURES, GA.WEIGHTS)
+    assert ip[S.IP_FINISH] == 1 and ip[S.IP_N] == 600
     _, ip, fp = encode(parse_spec("greedy:rel=0"), GA.FEATURES, GA.WEIGHTS)
-    assert ip[S.IP_N] == 20 and fp[S.FP_REL] == 0.0 and fp[S.FP_C] == 1.4 and fp[S.FP_TEMP] == 3.0
+    assert ip[S.IP_N] == 1 and ip[S.IP_DEPTH] == -1
+    assert fp[S.FP_REL] == 0.0 and fp[S.FP_C] == 1.4 and fp[S.FP_TEMP] == 3.0
     _, ip, fp = encode(parse_spec("random"), GA.FEATURES, GA.WEIGHTS)
     assert not ip.any() and not fp.any()
 
@@ -70,7 +74,7 @@ def test_an_option_is_one_declaration():
     assert eps.parse("greedy", "0.25") == 0.25
     with pytest.raises(ValueError, match="eps='2' must be in 0..1"):
         eps.parse("greedy", "2")
-    assert kinds.BY_NAME["greedy"].spec_text() == "greedy[:rel=1,finish=1,eps=0,w_<feature>=x]"
+    assert kinds.BY_NAME["greedy"].spec_text() == "greedy[:rel=1,finish=1,samples=1,eps=0,w_<feature>=x]"
     slim = replace(kinds.BY_NAME["greedy"], options=(kinds.REL, kinds.FINISH))  # without it, greedy is as before
     kinds.check((kinds.BY_NAME["random"], slim), kinds.OPTIONS)
     assert slim.spec_text() == "greedy[:rel=1,finish=1,w_<feature>=x]"

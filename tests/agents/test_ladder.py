@@ -21,3 +21,11 @@ def test_heuristic_beats_greedy():
     game = brux.load_game("bruxelles1897", players=3)
     res = tournament(game, ["heuristic:balanced", "greedy", "greedy"], games_per_lineup=60, master_seed=7)
     assert res["agents"]["heuristic:balanced"]["interval"][0] > 1 / 3
+
+
+def test_lutece_lookahead_on_two_copies_beats_greedy():
+    """Averaging two determinisations (the other seats' sealed plays guessed twice) beats greedy's single guess."""
+    game = brux.load_game("lutece", players=3)
+    spec = "heuristic:value,samples=2"
+    res = tournament(game, [spec, "greedy", "greedy"], games_per_lineup=100, master_seed=7)
+    assert res["agents"][spec]["interval"][0] > 1 / 3

@@ -63,7 +63,7 @@ def test_canonical(text, canonical):
     ("mcts:eval=wizard", ["eval"]),
     ("flatmc:iters=5", ["unknown option", "iters"]),
     ("vmcts:prune=-1", ["prune"]),
-    ("vmcts:finish=0", ["unknown option", "finish"]),
+    ("vmcts:samples=2", ["unknown option", "samples"]),
     ("flatmc:prune=3", ["unknown option", "prune"]),
     ("random:eps=0.1", ["takes no options"]),
     ("greedy:eps=1.5", ["eps=", "0..1"]),
