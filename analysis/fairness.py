@@ -345,6 +345,23 @@ def games_needed(diff: np.ndarray, cov: np.ndarray,
     return int(np.ceil(hi))
 
 
+def calibrated(pair_half: Callable[[float], tuple[np.ndarray, np.ndarray]], n: int, sim_half: np.ndarray,
+               eq_half: np.ndarray) -> Callable[[float], tuple[np.ndarray, np.ndarray]]:
+    """`pair_half` scaled so that at ``n`` games it gives the half-widths the data gave (``sim_half``, ``eq_half``;
+    never narrower than the model): an always-valid sequence at few games is wider than its large-sample form, and an
+    estimate of the games still needed must not start from intervals narrower than today's."""
+    model_sim, model_eq = pair_half(n)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        k_sim = float(np.nanmax(np.append(sim_half / model_sim, 1.0)))
+        k_eq = float(np.nanmax(np.append(eq_half / model_eq, 1.0)))
+
+    def half(m: float) -> tuple[np.ndarray, np.ndarray]:
+        h_sim, h_eq = pair_half(m)
+        return k_sim * h_sim, k_eq * h_eq
+
+    return half
+
+
 def check_fraction(name: str, value: Any) -> float:
     """``value`` as a float in (0, 1); a ``TypeError`` or ``ValueError`` naming ``name`` otherwise."""
     import numbers
@@ -424,7 +441,8 @@ def fairness_verdict(counts: np.ndarray, margin: float = DEFAULT_MARGIN, confide
     if verdict == "not decided" and enough:
         a = np.zeros((len(pairs), p))
         a[np.arange(len(pairs)), ia], a[np.arange(len(pairs)), ib] = 1.0, -1.0
-        total = games_needed(diff, a @ mo.cov @ a.T, pair_half, margin, n)
+        total = games_needed(diff, a @ mo.cov @ a.T, calibrated(pair_half, n, (phigh - plow) / 2, (fhigh - flow) / 2),
+                             margin, n)
         more = None if total is None else max(total - n, 1)
     best, worst = int(np.argmax(mo.mean)), int(np.argmin(mo.mean))
     if best == worst:

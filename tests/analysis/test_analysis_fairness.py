@@ -190,3 +190,18 @@ def test_fair_is_a_tost_per_pair_and_not_fair_needs_simultaneous_intervals():
     s = fairness_verdict(chunks.sum(axis=0), margin=0.02, sequential={"rule": "decided", "chunk_counts": chunks})
     assert np.all(s.fair_high - s.fair_low < s.pair_high - s.pair_low)
     assert s.verdict == "fair" and np.any(s.pair_high > 0.02)
+
+
+def test_games_needed_after_a_short_sequential_run_start_from_its_own_wide_intervals():
+    """At a few hundred games an always-valid sequence is far wider than its large-sample form: the games still
+    needed are estimated from today's widths, and a run of that size (today's shares exactly) decides."""
+    shares = [0.20, 0.33, 0.47]
+    for games in (120, 240, 600):
+        counts = _counts(shares, games)
+        record = {"rule": "precision", "target": 0.01, "chunk_counts": np.array([counts / 4] * 4)}
+        v = fairness_verdict(counts, margin=0.02, sequential=record)
+        assert v.verdict == "not decided" and v.more_games > 400, (games, v.more_games)
+        total = games + v.more_games
+        bigger = _counts(shares, total)
+        w = fairness_verdict(bigger, margin=0.02, sequential={**record, "chunk_counts": np.array([bigger / 8] * 8)})
+        assert w.verdict == "not fair", (games, total)
