@@ -351,9 +351,12 @@ def calibrated(pair_half: Callable[[float], tuple[np.ndarray, np.ndarray]], n: i
     never narrower than the model): an always-valid sequence at few games is wider than its large-sample form, and an
     estimate of the games still needed must not start from intervals narrower than today's."""
     model_sim, model_eq = pair_half(n)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        k_sim = float(np.nanmax(np.append(sim_half / model_sim, 1.0)))
-        k_eq = float(np.nanmax(np.append(eq_half / model_eq, 1.0)))
+
+    def scale(data: np.ndarray, model: np.ndarray) -> float:  # pairs the model gives no width stay without
+        ratio = np.divide(data, model, out=np.ones_like(model, dtype=float), where=np.asarray(model) > 0)
+        return float(np.nanmax(np.append(ratio, 1.0)))
+
+    k_sim, k_eq = scale(sim_half, model_sim), scale(eq_half, model_eq)
 
     def half(m: float) -> tuple[np.ndarray, np.ndarray]:
         h_sim, h_eq = pair_half(m)
