@@ -28,10 +28,10 @@ import math
 
 import numpy as np
 
-from brux.core.jit import JIT, njit, njit_for
+from brux.core.jit import INTERNAL, JIT, njit, njit_for
 from brux.core.rng import randbelow
 
-LOCAL = dict(_nrt=False)  # made per game by build(); cached inside the game's entry points
+LOCAL = dict(_nrt=False, **INTERNAL)  # made per game by build(); cached inside the game's entry points
 
 # kind codes (declared with their names and options in brux.agents.kinds)
 RANDOM = 0

@@ -1,8 +1,9 @@
 """Numba compilation for brux kernels: compile options, and `njit` with an on-disk cache that stays right.
 
 `JIT`: a cached function without the runtime's reference counting (kernels take one flat state array and allocate
-nothing), with NumPy's error model (no exception paths for integer division). `TINY`: the same for trivial helpers
-and hot dispatch code, inlined into their callers instead of compiled as a unit of their own.
+nothing), with NumPy's error model (no exception paths for integer division), and without the CPython and C
+wrappers (`INTERNAL`: a `KernelDispatcher`, which sends a call from Python to a twin compiled with them). `TINY`: the
+same for trivial helpers and hot dispatch code, inlined into their callers instead of compiled as a unit of their own.
 
 `njit` is `numba.njit`; with ``cache=True`` it guards two gaps of Numba's on-disk cache:
 - *Stale callees.* Numba checks only the source file of the cached function itself, so after an edit of a function
@@ -28,6 +29,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import sys
+import types as types_module
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -35,22 +37,57 @@ from typing import Any
 import numba
 from filelock import FileLock
 from numba.core import types
+from numba.core.caching import NullCache
+from numba.core.registry import CPUDispatcher
 
-JIT = dict(cache=True, _nrt=False, error_model="numpy")
+INTERNAL = dict(no_cpython_wrapper=True, no_cfunc_wrapper=True)  # called by kernels; from Python via a twin
+JIT = dict(cache=True, _nrt=False, error_model="numpy", **INTERNAL)
 TINY = dict(JIT, inline="always")
 LOCK_SUFFIX = ".lock"
+TWIN_SUFFIX = "@python"
+NJIT_SETS = {"nopython": True, "boundscheck": None}  # the target options numba.njit adds to the given ones
+
+
+class KernelDispatcher(CPUDispatcher):
+    """A kernel compiled without the CPython and C wrappers, which only a call from Python needs: kernels call each
+    other natively, so the wrappers would be code generated and optimised for nothing. A call from Python goes to a
+    twin compiled with them (its own cache entries), made on first use."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        twin = self.__dict__.get("_python_twin")
+        if twin is None:
+            options = {k: v for k, v in self.targetoptions.items() if k not in INTERNAL and k not in NJIT_SETS}
+            twin = self._python_twin = njit(renamed(self.py_func, TWIN_SUFFIX), cache=self._cache is not None
+                                            and not isinstance(self._cache, NullCache), **options)
+        return twin(*args, **kwargs)
 
 
 def njit(fn: Callable | None = None, **options: Any):
     """`numba.njit(**options)`; with ``cache=True``, the cache is keyed on the package's kernel sources and its
-    writes are serialised across processes."""
+    writes are serialised across processes. With the `INTERNAL` options, a `KernelDispatcher`."""
     if fn is None:
         return lambda f: njit(f, **options)
-    dispatcher = numba.njit(**options)(fn)
+    if options.get("no_cpython_wrapper"):
+        targetoptions = {**{k: v for k, v in options.items() if k != "cache"}, **NJIT_SETS}
+        dispatcher = KernelDispatcher(py_func=fn, locals={}, targetoptions=targetoptions)
+        if options.get("cache"):
+            dispatcher.enable_caching()
+    else:
+        dispatcher = numba.njit(**options)(fn)
     if options.get("cache"):
         harden_cache(dispatcher)
     compile_without_literals(dispatcher)
     return dispatcher
+
+
+def renamed(fn: Callable, suffix: str) -> Callable:
+    """A copy of function `fn` whose qualified name ends in `suffix` (so its cache files are its own)."""
+    copy = types_module.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
+    copy.__kwdefaults__ = fn.__kwdefaults__
+    copy.__module__ = fn.__module__
+    copy.__qualname__ = fn.__qualname__ + suffix
+    copy.__doc__ = fn.__doc__
+    return copy
 
 
 def njit_for(owner: str, **options: Any) -> Callable[[Callable], Any]:

@@ -20,10 +20,10 @@ from typing import NamedTuple
 import numpy as np
 
 from brux.core.batch import batch_game_seed
-from brux.core.jit import njit, njit_for
+from brux.core.jit import INTERNAL, njit, njit_for
 from brux.core.rng import randbelow, seed_stream
 
-LOCAL = dict(_nrt=False, error_model="numpy")  # made per game by build(); cached inside the game's entry points
+LOCAL = dict(_nrt=False, error_model="numpy", **INTERNAL)  # made per game by build(); cached in its entry points
 BATCH_KEYS = ("seed", "vp", "rank", "win_share", "vp_by_source", "opening", "length")
 
 
