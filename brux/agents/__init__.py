@@ -18,6 +18,7 @@ import numpy as np
 
 from brux.core.rng import GOLDEN, MASK64, as_int64, derive_py, mix_py
 
+from .search import RANDOM
 from .spec import AgentSpec, encode, encode_lineup, parse_lineup, parse_spec, split_lineup
 from .tournament import tournament, tournament_lineups, wilson
 
@@ -70,7 +71,7 @@ class Agent:
         if state.current_player() != self.seat:
             raise ValueError(f"seat {state.current_player()} is to move, not this agent's seat {self.seat}")
         cap = _capability(self.game)
-        if cap is None:  # random: the kernels' randbelow on this agent's stream
+        if cap is None or self.kind == RANDOM:  # the kernels' randbelow on this agent's stream, no search compiled
             legal = state.legal_actions()
             self.rng[1] += 1
             key = int(self.rng[0]) & MASK64

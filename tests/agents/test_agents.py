@@ -187,3 +187,19 @@ def test_features_view():
     f = GA.features(state.array, 1)
     assert set(f) == set(GA.FEATURES)
     assert f["vp"] == 0 and f["money"] == 5 and f["hand"] == 5 and f["nobles"] == 1
+
+
+@pytest.mark.parametrize("name", brux.list_games())
+def test_step_by_step_random_seats_draw_as_the_batch(name):
+    """A random seat played step by step draws in Python what the kernel's random agent draws (no search kernel)."""
+    game = brux.load_game(name, players=3)
+    lineup = ["random", "greedy", "random"]
+    res = game.play(2, master_seed=5, agents=lineup)
+    for g in range(2):
+        seed = int(res["seed"][g])
+        state = game.new_initial_state(seed=seed)
+        agents = make_agents(game, lineup, seed)
+        while not state.is_terminal():
+            state.apply_action(agents[state.current_player()].choose(state))
+        assert [r["vp"] for r in state.result()] == list(res["vp"][g])
+        assert len(state.history) == res["length"][g]
