@@ -12,6 +12,8 @@ from brux.games.bruxelles1897 import agents as GA
 from brux.games.bruxelles1897.kernel import layout as L
 from brux.games.bruxelles1897.testing import redraw_hidden
 
+from . import stepwise
+
 SPECS = ["random", "greedy", "greedy:finish=0,rel=0", "heuristic:builder", "heuristic:collector", "heuristic:noble",
          "heuristic:balanced", "flatmc:n=2", "flatmc:n=2,depth=5", "mcts:iters=40", "mcts:iters=30,depth=6,eval=noble",
          "vmcts:iters=40", "vmcts:iters=30,prune=3", "mcts:iters=20,prune=2", "greedy:eps=0.5",
@@ -24,16 +26,7 @@ def load(players=3):
 
 def random_states(players, seed, every=7):
     """States of a random game, one every `every` decisions."""
-    state = load(players).new_initial_state(seed=seed)
-    rnd = random.Random(seed)
-    out = []
-    k = 0
-    while not state.is_terminal():
-        if k % every == 0:
-            out.append(state.clone())
-        state.apply_action(rnd.choice(state.legal_actions()))
-        k += 1
-    return out
+    return stepwise.random_states(load(players), seed, every)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -83,15 +76,7 @@ def test_deterministic_and_chunk_independent():
 def test_step_by_step_agents_replay_the_batch():
     game = load(3)
     lineup = ["mcts:iters=15", "vmcts:iters=20,prune=5,eps=0.2", "heuristic:builder,eps=0.3"]
-    res = game.play(2, master_seed=21, agents=lineup)
-    for g in range(2):
-        seed = int(res["seed"][g])
-        state = game.new_initial_state(seed=seed)
-        agents = make_agents(game, lineup, seed)
-        while not state.is_terminal():
-            state.apply_action(agents[state.current_player()].choose(state))
-        assert [r["vp"] for r in state.result()] == list(res["vp"][g])
-        assert len(state.history) == res["length"][g]
+    stepwise.assert_step_by_step_is_the_batch(game, lineup, game.play(2, master_seed=21, agents=lineup))
 
 
 def test_agent_streams_are_not_the_chance_stream():
@@ -194,12 +179,4 @@ def test_step_by_step_random_seats_draw_as_the_batch(name):
     """A random seat played step by step draws in Python what the kernel's random agent draws (no search kernel)."""
     game = brux.load_game(name, players=3)
     lineup = ["random", "greedy", "random"]
-    res = game.play(2, master_seed=5, agents=lineup)
-    for g in range(2):
-        seed = int(res["seed"][g])
-        state = game.new_initial_state(seed=seed)
-        agents = make_agents(game, lineup, seed)
-        while not state.is_terminal():
-            state.apply_action(agents[state.current_player()].choose(state))
-        assert [r["vp"] for r in state.result()] == list(res["vp"][g])
-        assert len(state.history) == res["length"][g]
+    stepwise.assert_step_by_step_is_the_batch(game, lineup, game.play(2, master_seed=5, agents=lineup))

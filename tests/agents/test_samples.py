@@ -2,30 +2,22 @@
 agent's own stream, every legal action evaluated on each, the evaluations summed as integers (micro-units) and the
 first action with the largest sum taken; samples=1 (the default) is the plain one-step lookahead."""
 
-import random
 
 import numpy as np
 import pytest
 
 import brux
-from brux.agents import Agent, choose, encode, make_agents, parse_spec
+from brux.agents import Agent, choose, encode, parse_spec
 from brux.agents import search as S
 from brux.agents.kinds import BY_NAME
 from brux.games.bruxelles1897 import agents as GA
 
+from . import stepwise
+
 
 def random_states(name, players, seed, every):
     """States of a seeded uniformly random game of `name`, one every `every` decisions."""
-    state = brux.load_game(name, players=players).new_initial_state(seed=seed)
-    rnd = random.Random(seed)
-    out = []
-    k = 0
-    while not state.is_terminal():
-        if k % every == 0:
-            out.append(state.clone())
-        state.apply_action(rnd.choice(state.legal_actions()))
-        k += 1
-    return out
+    return stepwise.random_states(brux.load_game(name, players=players), seed, every)
 
 
 def with_option(spec, item):
@@ -202,13 +194,6 @@ def test_samples_k_is_reproducible_and_the_batch_is_step_by_step_play():
     res = game.play(2, master_seed=13, agents=lineup)
     again = game.play(2, master_seed=13, agents=lineup)
     assert all(np.array_equal(res[key], again[key]) for key in res)
-    for g in range(2):
-        seed = int(res["seed"][g])
-        state = game.new_initial_state(seed=seed)
-        agents = make_agents(game, lineup, seed)
-        while not state.is_terminal():
-            state.apply_action(agents[state.current_player()].choose(state))
-        assert [r["vp"] for r in state.result()] == list(res["vp"][g])
-        assert len(state.history) == res["length"][g]
+    stepwise.assert_step_by_step_is_the_batch(game, lineup, res)
     plain = game.play(2, master_seed=13, agents=["greedy", "heuristic:prestige", "greedy"])
     assert np.array_equal(plain["seed"], res["seed"])  # the same deals: samples draw only from the agents' streams
