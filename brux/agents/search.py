@@ -178,15 +178,20 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
         determinise(root, player(root), rng, ko, co)
 
     @njit_for(owner, **LOCAL)
-    def after_action(t, root, a, p, finish, u, fp, vals):
-        """t = root after action a, with the rest of seat p's own turn taken on the weights of fp when `finish`, then
-        the rest of a simultaneous stage (drawn from t's chance stream, as root's determinisation keyed it: the same
-        draws after every action)."""
-        copy_state(t, root)
+    def play_on(t, a, p, finish, u, fp, vals):
+        """Seat p's action a in t, the rest of its own turn taken on the weights of fp when `finish`, then the rest of
+        a simultaneous stage (drawn from t's chance stream): what p's action leads to before anyone sees it."""
         apply(t, a)
         if finish:
             finish_turn(t, p, u, fp, vals)
         rest_of_stage(t, p)
+
+    @njit_for(owner, **LOCAL)
+    def after_action(t, root, a, p, finish, u, fp, vals):
+        """t = root after `play_on` of action a (the stage's draws from root's chance stream, as its determinisation
+        keyed it: the same draws after every action)."""
+        copy_state(t, root)
+        play_on(t, a, p, finish, u, fp, vals)
 
     @njit_for(owner, **LOCAL)
     def lookahead_choice(s, ip, fp, rng, ko, co, bufs, vals):
@@ -336,10 +341,7 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
                     n_nodes += 1
                     _new_node(child, visits, wsum, new)
                     child[node, a] = new
-                    apply(t, a)
-                    if ip[IP_FINISH] != 0:
-                        finish_turn(t, m, bufs[1], fp, vals)
-                    rest_of_stage(t, m)
+                    play_on(t, a, m, ip[IP_FINISH] != 0, bufs[1], fp, vals)
                     path[plen] = new
                     plen += 1
                     break
@@ -360,10 +362,7 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
                         best_ch = ch
                 if best_ch < 0:  # tree full and nothing tried here: play out from this state
                     break
-                apply(t, best_a)
-                if ip[IP_FINISH] != 0:
-                    finish_turn(t, m, bufs[1], fp, vals)
-                rest_of_stage(t, m)
+                play_on(t, best_a, m, ip[IP_FINISH] != 0, bufs[1], fp, vals)
                 node = best_ch
                 path[plen] = node
                 plen += 1
