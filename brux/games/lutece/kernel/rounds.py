@@ -1,5 +1,8 @@
 """The round after the bid (rules 4.3-4.6): reveal, resolution in slot order, value growth; refill and the end."""
 
+import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
+
 from brux.core.jit import JIT, njit
 
 from . import codes as C
@@ -78,17 +81,15 @@ def acquire(s, p, k, bribe):
 
 @njit(**JIT)
 def resolve_slot(s, k):
-    """Rules 4.4 for the slot with hand-card number k (row * MAX_SLOTS + slot)."""
+    """Rules 4.4 for the slot with hand-card number k (row * MAX_SLOTS + slot), which some seat played a card for."""
     n = players(s)
     best = -1
     n_best = 0
     winner = -1
-    bidders = 0
     for p in range(n):
         o = seat(p)
         for j in range(s[o + L.S_NPICK]):
             if s[o + L.S_PICK + j] == k:
-                bidders += 1
                 e = s[o + L.S_BRIBE + j] + s[L.P_LEGION_BRIBE] * s[o + L.S_LEG + j]
                 if e > best:
                     best = e
@@ -96,8 +97,6 @@ def resolve_slot(s, k):
                     winner = p
                 elif e == best:
                     n_best += 1
-    if bidders == 0:
-        return
     if n_best > 1:
         winner = -1
         remove_card(s, s[L.SLOT_CARD + k])
@@ -127,9 +126,14 @@ def end_bid(s):
         inc = s[o + L.S_INCOME] * s[L.P_INCOME_VALUE]
         s[o + L.S_COINS] += inc
         s[L.G_BANK] -= inc
-    for d in range(C.N_DECKS):
-        for i in range(s[L.P_SLOTS]):
-            resolve_slot(s, d * L.MAX_SLOTS + i)
+    picked = 0  # the slots some seat played a card for; the others have nothing to resolve
+    for p in range(n):
+        o = seat(p)
+        for j in range(s[o + L.S_NPICK]):
+            picked |= np.int64(1) << s[o + L.S_PICK + j]
+    while picked:  # in slot order: A.. then I..
+        resolve_slot(s, trailing_zeros(picked))
+        picked &= picked - 1
     for d in range(C.N_DECKS):
         for i in range(s[L.P_SLOTS]):
             k = d * L.MAX_SLOTS + i
