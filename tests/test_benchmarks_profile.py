@@ -1,0 +1,25 @@
+"""benchmarks.profile: Numba's mangled names read back, perf's report parsed, the share table."""
+
+from benchmarks.profile import readable, shares, table
+
+MANGLED = ("_ZN4brux5games8prestige6kernel5legal13compute_legalB4v177B62c8tJTIeFIjxB2IKSgI4CrvSCKg1MMbCQQPKkLTj8gMG"
+           "IFqNQvZjxD5bQBAA_3dE5ArrayIxLi1E1C7mutable7alignedE")
+LOCAL = ("_ZN4brux4core4loop11engine_loop12_3clocals_3e12apply_40brux5games8prestige6kernel6engineB4v471B62c8tJTIeFIj"
+         "xB2IKSgI4CrvSCKg1MMbCQQPKkLTj8gMGIFqNQvZjxD5bQBAA_3dE5ArrayIxLi1E1C7mutable7alignedEx")
+
+
+def test_mangled_names_become_module_and_function():
+    assert readable(MANGLED) == "brux.games.prestige.kernel.legal.compute_legal"
+    assert readable(LOCAL) == "brux.core.loop.engine_loop.<locals>.apply@brux.games.prestige.kernel.engine"
+    assert readable("gc_collect_main") == "gc_collect_main"
+
+
+def test_report_rows_and_shares_of_kernel_time():
+    report = "\n".join(["# comment", f"    60.00%  [.] {MANGLED}", f"    20.00%  [.] {LOCAL}",
+                        "    20.00%  [.] _PyEval_EvalFrameDefault", "", "     1.50%  [k] exc_page_fault"])
+    rows = shares(report)
+    assert [p for p, _ in rows] == [60.0, 20.0, 20.0, 1.5]
+    text = table(rows, top=1)
+    assert "| 75.0 % | `brux.games.prestige.kernel.legal.compute_legal` |" in text
+    assert "| 25.0 % | 1 other kernel functions |" in text
+    assert "Kernels: 80.0 %" in text
