@@ -323,15 +323,8 @@ def fitting_items(s, stock, first, last):
 @njit(**JIT)
 def order_items(s, p, space):
     """Bit mask of the items seat p can order from B space `space` (section 5.5.1-6): a target, a craftsman (under
-    its cap outside the final season) and an affordable level. Outside the final season (no surcharge) the levels
-    are checked all at once on packed costs (`order_requirements`)."""
-    m = orderable_items(s, p)
-    if final(s):
-        out = 0
-        for item in range(C.N_ITEMS):
-            if (m >> item) & 1:
-                out |= level_any(s, p, item, craft_row(s, p, item), order_extra(s, p, item, space)) << item
-        return out
+    its cap outside the final season) and an affordable level, the levels checked all at once on packed costs
+    (`order_requirements`). In the final season an item with a surcharge also needs the gold for it."""
     o = seat(p)
     st = o + L.S_STOCK
     supply = s[o + L.S_SUPPLY]
@@ -346,7 +339,13 @@ def order_items(s, p, space):
     end = b + L.REQ_MAX
     fit |= fitting_items(s, stock | pack_field(supply - event_workers(s, C.PD_STUCCO), C.CO_WORKERS),
                          end - s[n + C.REQ_INNER], end)
-    return fit & m
+    out = fit & orderable_items(s, p)
+    gold = s[st + C.GOLD]
+    if final(s) and gold < s[L.P_FINAL_EXTRA_COST]:
+        for item in range(C.N_ITEMS):
+            if (out >> item) & 1 and order_extra(s, p, item, space) > gold:
+                out &= ~(1 << item)
+    return out
 
 
 @njit(**JIT)
