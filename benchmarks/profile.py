@@ -112,8 +112,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     game = brux.load_game(args.game, players=args.players)
     play = (lambda n: game.play_random(n, master_seed=11)) if args.agents == "random" else \
-        (lambda n: game.play(args.agents, n, master_seed=11))
-    play(20)
+        (lambda n: game.play(n, master_seed=11, agents=args.agents))
+    play(2)  # compiled, or loaded from the cache
     perf_map = write_perf_map(compiled_functions())
     with tempfile.TemporaryDirectory() as tmp:
         data = os.path.join(tmp, "perf.data")
