@@ -231,6 +231,9 @@ def _sentences(record: dict[str, Any], all_levels: dict[str, Findings], margin: 
     p = record.get("persona") or {}
     if p.get("agent"):
         out.append(f"Best persona: {p['agent']}, by {p['method']}.")
+    top = record.get("strongest")
+    if top:
+        out.append(f"Strongest level: {top['agent']} ({top['why']}).")
     return out
 
 

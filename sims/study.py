@@ -7,9 +7,11 @@
 
 The levels come from the game's agents: all ``random``, all ``greedy``, all of the best persona (a documented
 per-game default, otherwise a short measured mini-tournament against ``greedy``), all of the strongest agent
-(``vmcts`` when offered, else ``mcts``). Mixed levels (``sims.mixed``) put one strong agent against weaker ones,
-the strong agent taking every seat in turn with equal games per seat: by default each level's agent against the
-level just below it (``greedy vs 2x random``, ...), or the ``mixed=["STRONG/WEAK", ...]`` given. Every seat but a
+(``policy`` where its stored strength says it wins its fair share against the game's search,
+``sims.policy_strength``; else the search: ``vmcts`` when offered, else ``mcts``). Mixed levels (``sims.mixed``) put
+one strong agent against weaker ones, the strong agent taking every seat in turn with equal games per seat: by
+default each level's agent against the level just below it (``greedy vs 2x random``, ...), or the
+``mixed=["STRONG/WEAK", ...]`` given. Every seat but a
 random one plays with the agent option ``eps`` (a random legal action now and then, from its own stream), so a
 level is a population of players rather than copies of one policy; each level but ``random`` has a check, the
 same level replayed on the same deals with more noise (``analysis.artifact`` flags a seat effect that does not
@@ -35,7 +37,7 @@ import numbers
 import re
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,6 +57,7 @@ from .execute import check_backend
 from .levels import CHECK_STEP, LEVEL_EPS
 from .lock import folder_lock
 from .openings import forced_openings, play_copy
+from .policy_strength import at_least_as_strong, describe, search_agent
 from .run import run
 from .spec import RunSpec
 from .stopping import Stopper
@@ -159,16 +162,28 @@ def pick_persona(game: str, players: int, seed: int, jobs: int,
                             "per seat", "win_shares": shares, "cpu_seconds": cpu}
 
 
-def strongest_agent(names: list[str]) -> str | None:
-    """``vmcts`` when the game offers it, else ``mcts``, else None."""
-    return next((a for a in ("vmcts", "mcts") if a in names), None)
+def strongest_agent(names: list[str], players: int, strength: Mapping[str, Any] | None) -> tuple[str | None, str]:
+    """The strongest level's agent and why: `policy` where its measured `strength` (``sims.policy_strength``) says
+    it wins at least its fair share against the search, else the search (``vmcts``, else ``mcts``), else None."""
+    search = search_agent(names)
+    if search is None:
+        return None, "the game offers no search"
+    if "policy" in names and at_least_as_strong(strength, players):
+        return "policy", f"{describe(strength, players)}, at least the fair share, at a fraction of the CPU"
+    if strength is None:
+        return search, "the game's search; no measured policy as strong"
+    return search, f"the game's search; {describe(strength, players)}, below the fair share"
 
 
-def choose_levels(game: str, players: int, persona: str | None) -> list[str]:
-    """The agents of the levels (each played in every seat), weakest first, without repeats."""
-    names = brux.load_game(game, players).agent_names()
-    levels = ["random"] + [a for a in ("greedy", persona, strongest_agent(names)) if a and a in names]
-    return list(dict.fromkeys(levels))
+def choose_levels(game: str, players: int, persona: str | None) -> tuple[list[str], str]:
+    """The agents of the levels (each played in every seat), weakest first, without repeats, and why the strongest
+    level is the agent it is."""
+    loaded = brux.load_game(game, players)
+    names = loaded.agent_names()
+    strength = loaded.rules.agents.policy_strength.get(players) if loaded.rules.agents else None
+    strongest, why = strongest_agent(names, players, strength)
+    levels = ["random"] + [a for a in ("greedy", persona, strongest) if a and a in names]
+    return list(dict.fromkeys(levels)), why
 
 
 def games_for_target(precision: float, players: int) -> int:
@@ -361,7 +376,8 @@ def _study(folder: Path, game: str, players: int, budget: float, precision: floa
         record["persona"] = {"agent": persona, **how}
         need = games_for_target(precision, players)
         levels = []
-        agents = choose_levels(game, players, persona)
+        agents, why = choose_levels(game, players, persona)
+        record["strongest"] = {"agent": agents[-1], "why": why}
         for agent in agents:
             lineup = [noisy(agent, eps)] * players
             games, cpu = _pilot(game, players, lineup, seed, jobs, clock)  # kernels loaded off the clock

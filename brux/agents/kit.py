@@ -86,7 +86,8 @@ class GameAgents:
 
     `features` names the evaluation features, `weights` maps "greedy" and each persona to a weight vector over them;
     `play_batch`, `decide_one` and `after_features` are the game's cached entry points of the functions `build`
-    makes. `policy` maps a player count to the `policy` agent's fitted weights (`brux.agents.imitate`).
+    makes. `policy` maps a player count to the `policy` agent's fitted weights (`brux.agents.imitate`),
+    `policy_strength` to their measured strength against the game's search (`sims.policy_strength`).
     """
 
     features: tuple[str, ...]
@@ -95,6 +96,7 @@ class GameAgents:
     decide_one: Callable[..., int]
     after_features: Callable[..., np.ndarray] | None = None
     policy: Mapping[int, np.ndarray] = field(default_factory=dict)
+    policy_strength: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
 
     def personas(self) -> list[str]:
         return [k for k in self.weights if k != "greedy"]

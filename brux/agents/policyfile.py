@@ -1,5 +1,6 @@
 """The `policy` agent's stored weights: one JSON file per game (`brux/games/<game>/policy.json`), one weight vector
-per player count, with the command that made them (`python -m brux.agents.imitate ... --write`)."""
+per player count, with the command that made them (`python -m brux.agents.imitate ... --write`), and where it was
+measured, its strength against the game's search (`python -m sims.policy_strength ... --write`)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,27 @@ def load(path: str | Path, features: Sequence[str]) -> dict[int, np.ndarray]:
                              f"features {list(features)}")
         out[int(players)] = np.array([weights[f] for f in features], np.float64)
     return out
+
+
+def load_strength(path: str | Path) -> dict[int, dict[str, Any]]:
+    """The measured strength of each player count's weights stored in `path` ({} where none was measured)."""
+    path = Path(path)
+    if not path.exists():
+        return {}
+    doc = json.loads(path.read_text())
+    return {int(players): dict(entry["strength"]) for players, entry in doc.get("players", {}).items()
+            if "strength" in entry}
+
+
+def write_strength(path: str | Path, players: int, strength: Mapping[str, Any]) -> None:
+    """Store the measured strength of the weights of `players` players in `path` (weights fitted before)."""
+    path = Path(path)
+    doc = json.loads(path.read_text()) if path.exists() else {}
+    entry = doc.get("players", {}).get(str(players))
+    if entry is None:
+        raise ValueError(f"{path}: no policy weights for {players} players to measure")
+    entry["strength"] = dict(strength)
+    path.write_text(json.dumps(doc, indent=1) + "\n")
 
 
 def write(path: str | Path, players: int, features: Sequence[str], weights: np.ndarray,

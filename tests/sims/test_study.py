@@ -12,7 +12,7 @@ import sims
 from analysis.study_report import write_study_report
 from sims.cli import main
 from sims.mixed import default_mixed, parse_mixed
-from sims.study import allocate, choose_levels, games_for_target
+from sims.study import allocate, choose_levels, games_for_target, strongest_agent
 
 BUDGET = 60.0  # CPU seconds of TickClock: pilots of 2 games, then some 40 games a level
 MIXED = "greedy vs random"
@@ -44,9 +44,22 @@ def _level(record, name):
 
 
 def test_levels_follow_the_games_agents():
-    assert choose_levels("bruxelles1897", 3, "heuristic:balanced") == ["random", "greedy", "heuristic:balanced",
-                                                                        "vmcts"]
-    assert choose_levels("lutece", 4, None) == ["random", "greedy", "vmcts"]
+    assert choose_levels("bruxelles1897", 3, "heuristic:balanced")[0] == ["random", "greedy", "heuristic:balanced",
+                                                                           "vmcts"]
+    assert choose_levels("lutece", 4, None)[0] == ["random", "greedy", "vmcts"]
+
+
+def test_policy_is_the_strongest_level_only_where_it_wins_its_fair_share_against_the_search():
+    names = ["random", "greedy", "policy", "vmcts"]
+    measured = {"against": "vmcts", "games": 900, "win_share": 0.34, "low": 0.31, "high": 0.37}
+    agent, why = strongest_agent(names, 3, measured)
+    assert agent == "policy" and "0.340 [0.310, 0.370] of 900" in why and "2 × vmcts" in why
+    agent, why = strongest_agent(names, 3, {**measured, "win_share": 0.33})
+    assert agent == "vmcts" and "below the fair share" in why
+    assert strongest_agent(names, 2, {**measured, "win_share": 0.5})[0] == "policy"
+    assert strongest_agent(names, 3, None) == ("vmcts", "the game's search; no measured policy as strong")
+    assert strongest_agent(["random", "greedy", "mcts"], 3, measured)[0] == "mcts"  # no policy offered
+    assert strongest_agent(["random"], 3, measured)[0] is None
     assert default_mixed(["random", "greedy", "vmcts"]) == ["greedy/random", "vmcts/greedy"]
     assert parse_mixed(["greedy/random", ("greedy", "random"), " vmcts / greedy"], "lutece", 4) == [
         "greedy/random", "vmcts/greedy"]
@@ -96,6 +109,7 @@ def test_study_table_budget_and_sentences(small_study):
     assert any(s.startswith("Seat balance: ") for s in sentences)
     assert any(s.startswith("Budget: 60 CPU seconds") for s in sentences)
     assert any("heuristic:balanced" in s and "documented default" in s for s in sentences)
+    assert "Strongest level: vmcts (the game's search; no measured policy as strong)." in sentences  # none at 2p
 
 
 def test_levels_are_noisy_populations_each_checked_with_more_noise(small_study):

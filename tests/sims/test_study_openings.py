@@ -30,7 +30,7 @@ def _forced(levels):
 @pytest.fixture(scope="module")
 def openings_study(tmp_path_factory):
     mp = pytest.MonkeyPatch()
-    mp.setattr(st, "choose_levels", lambda game, players, persona: ["random", "greedy"])
+    mp.setattr(st, "choose_levels", lambda game, players, persona: (["random", "greedy"], "test"))
     out = tmp_path_factory.mktemp("study")
     first = sims.study(GAME, 2, budget=BUDGET, precision=0.05, out=out, jobs=1, mixed=[], openings_deals=DEALS,
                        clock=TickClock())
