@@ -4,7 +4,7 @@ from brux.core.jit import JIT, TINY, njit
 
 from . import codes as C
 from . import layout as L
-from .base import brussels_cost, empty_space_exists, nobles_in_supply, seat, shop_blocks
+from .base import empty_space_exists, nobles_in_supply, seat, shop_blocks
 from .build import affordable, buildable_rows, needle_tiles, pay_ok, payable_jm
 
 SPACE_MASK = 31  # all-ones over the 25 board spaces: keeps a space index, tells the compiler it is not negative
@@ -74,8 +74,9 @@ def compute_legal(s):
                     if s[L.SP_OCC + sp] == C.EMPTY and s[L.SP_BOWN + sp] < 0:
                         n = add(s, n, base + sp)
         if d == C.D_MAIN:
+            room = s[L.P_K] * s[o + L.S_SUPPLY]  # brussels_cost(s, b) <= supply, without a division
             for b in range(C.N_BRUSSELS):
-                if brussels_cost(s, b) <= s[o + L.S_SUPPLY]:
+                if s[L.BR_USES + b] < room:
                     n = add(s, n, C.A_BR + b)
             n = add(s, n, C.A_PASS)
     elif d == C.D_BID:
