@@ -8,11 +8,13 @@ in their caller.
 
     python -m benchmarks.profile prestige --players 3 --games 100000
     python -m benchmarks.profile bruxelles1897 --agents greedy --games 2000 --top 15
+    python -m benchmarks.profile prestige --annotate legal.compute_legal   # its hottest machine instructions
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import gc
 import os
 import re
@@ -22,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Sequence
 
 import brux
@@ -99,22 +102,53 @@ def table(rows: Sequence[tuple[float, str]], top: int) -> str:
     return "\n".join(lines)
 
 
+def hottest_instructions(code: bytes, offsets: Sequence[int], top: int) -> str:
+    """The `top` instructions of a function's machine code (`code`) with the most samples (`offsets` into it), each
+    with its share of the function's samples, disassembled by objdump."""
+    with tempfile.NamedTemporaryFile(suffix=".bin") as fh:
+        fh.write(code)
+        fh.flush()
+        listing = subprocess.run(["objdump", "-D", "-b", "binary", "-m", "i386:x86-64", fh.name], capture_output=True,
+                                 text=True, check=True).stdout
+    counts = Counter(offsets)
+    rows = []
+    for line in listing.splitlines():
+        fields = line.split("\t")  # "  offset:", the bytes, the instruction
+        if len(fields) == 3 and re.fullmatch(r"\s*[0-9a-f]+:", fields[0]) and counts.get(int(fields[0][:-1], 16)):
+            at = int(fields[0][:-1], 16)
+            rows.append((counts[at], f"{at:6x}  {' '.join(fields[2].split())}"))
+    rows.sort(key=lambda r: -r[0])
+    return "\n".join(f"{100 * c / len(offsets):5.1f} %  {text}" for c, text in rows[:top])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.profile", description=__doc__.split("\n\n")[0])
     p.add_argument("game")
     p.add_argument("--players", type=int, default=3)
     p.add_argument("--agents", default="random", help="agent spec of every seat (default: random)")
     p.add_argument("--games", type=int, default=100_000, help="games played while sampled (default: %(default)s)")
-    p.add_argument("--top", type=int, default=25, help="functions listed (default: %(default)s)")
+    p.add_argument("--top", type=int, default=25, help="functions (or instructions) listed (default: %(default)s)")
+    p.add_argument("--annotate", metavar="FUNCTION", help="list the hottest machine instructions of the function "
+                   "whose name ends so (e.g. legal.compute_legal) instead (needs objdump, Debian's binutils)")
     args = p.parse_args(argv)
-    if shutil.which("perf") is None:
-        print("benchmarks.profile: needs `perf` (Debian package linux-perf)", file=sys.stderr)
+    missing = [tool for tool in ("perf", "objdump" if args.annotate else "perf") if shutil.which(tool) is None]
+    if missing:
+        print(f"benchmarks.profile: needs {missing[0]} (Debian package linux-perf or binutils)", file=sys.stderr)
         return 2
     game = brux.load_game(args.game, players=args.players)
     play = (lambda n: game.play_random(n, master_seed=11)) if args.agents == "random" else \
         (lambda n: game.play(n, master_seed=11, agents=args.agents))
     play(2)  # compiled, or loaded from the cache
-    perf_map = write_perf_map(compiled_functions())
+    functions = compiled_functions()
+    span = None
+    if args.annotate:
+        addresses = sorted(functions)
+        span = next(((a, b) for a, b in zip(addresses, addresses[1:])
+                     if readable(functions[a]).endswith(args.annotate)), None)
+        if span is None:
+            print(f"benchmarks.profile: no compiled function ends with {args.annotate!r}", file=sys.stderr)
+            return 2
+    perf_map = write_perf_map(functions)
     with tempfile.TemporaryDirectory() as tmp:
         data = os.path.join(tmp, "perf.data")
         recorder = subprocess.Popen(["perf", "record", "-q", "-e", "cpu-clock", "-F", str(FREQUENCY), "-p",
@@ -125,11 +159,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         wall = time.perf_counter() - t
         recorder.send_signal(signal.SIGINT)
         recorder.wait()
-        report = subprocess.run(["perf", "report", "--stdio", "--sort", "sym", "-i", data], capture_output=True,
-                                text=True, check=True).stdout
+        command = ["perf", "script", "-F", "ip"] if span else ["perf", "report", "--stdio", "--sort", "sym"]
+        report = subprocess.run([*command, "-i", data], capture_output=True, text=True, check=True).stdout
     os.remove(perf_map)
     print(f"{args.game}, {args.players} players, {args.agents}: {args.games:,} games in {wall:.2f} s\n")
-    print(table(shares(report), args.top))
+    if span:
+        start, end = span
+        offsets = [ip - start for ip in (int(x, 16) for x in report.split()) if start <= ip < end]
+        print(f"{readable(functions[start])}: {len(offsets):,} samples\n")
+        print(hottest_instructions(ctypes.string_at(start, end - start), offsets, args.top))
+    else:
+        print(table(shares(report), args.top))
     return 0
 
 

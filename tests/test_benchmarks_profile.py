@@ -1,6 +1,6 @@
 """benchmarks.profile: Numba's mangled names read back, perf's report parsed, the share table."""
 
-from benchmarks.profile import readable, shares, table
+from benchmarks.profile import hottest_instructions, readable, shares, table
 
 MANGLED = ("_ZN4brux5games8prestige6kernel5legal13compute_legalB4v177B62c8tJTIeFIjxB2IKSgI4CrvSCKg1MMbCQQPKkLTj8gMG"
            "IFqNQvZjxD5bQBAA_3dE5ArrayIxLi1E1C7mutable7alignedE")
@@ -23,3 +23,9 @@ def test_report_rows_and_shares_of_kernel_time():
     assert "| 75.0 % | `brux.games.prestige.kernel.legal.compute_legal` |" in text
     assert "| 25.0 % | 1 other kernel functions |" in text
     assert "Kernels: 80.0 %" in text
+
+
+def test_hottest_instructions_are_counted_and_disassembled():
+    code = bytes([0x55, 0x48, 0x89, 0xE5, 0xC3])  # push %rbp; mov %rsp,%rbp; ret
+    lines = hottest_instructions(code, [1, 1, 1, 4], top=5).splitlines()
+    assert lines == [" 75.0 %       1  mov %rsp,%rbp", " 25.0 %       4  ret"]
