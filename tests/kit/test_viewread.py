@@ -84,7 +84,7 @@ def test_choice_gives_the_index_of_a_name():
         V.choice(False, (None, "up"), "figure")
 
 
-@given(st.lists(st.integers(), max_size=6), st.integers(0, 6))
+@given(st.lists(st.integers(-10**12, 10**12), max_size=6), st.integers(0, 6))  # reprs within MAX_SHOWN: not cut
 def test_items_checks_the_length_when_given(v, n):
     assert V.items(v, "strips") is v
     if len(v) == n:
