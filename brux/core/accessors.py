@@ -5,9 +5,9 @@ writes with over the same header.
     seat, players, chance, set_pending = basics(__name__, L)
     player, nlegal, legal, nplayers, vp, source_vp, opening, length = accessors(__name__, L, seat)
 
-`layout` is the game's layout module: it names G_CUR, G_OVER, LEGAL_N, LEGAL, P_PLAYERS, G_DECISIONS and the seat
-counters S_VP, S_SRC, S_OPEN; `seat(p)` is the offset of seat p's block. The accessors are inlined into their
-callers, so they cost nothing over hand-written ones; a game replaces one by assigning its own (Bruxelles 1897's
+`layout` is the game's layout module: it names MAX_PLAYERS, G_CUR, G_OVER, LEGAL_N, LEGAL, P_PLAYERS, G_DECISIONS
+and the seat counters S_VP, S_SRC, S_OPEN; `seat(p)` is the offset of seat p's block. The accessors are inlined into
+their callers, so they cost nothing over hand-written ones; a game replaces one by assigning its own (Bruxelles 1897's
 `legal` reads its closed-form MAIN decision).
 """
 
@@ -34,11 +34,14 @@ def basics(owner: str, layout: ModuleType) -> Basics:
     (decision d pending for seat p); inlined into their callers."""
     seats, seat_size, n_players = layout.SEATS, layout.SEAT_SIZE, layout.P_PLAYERS
     key, ctr, cur, pending = layout.G_RNG_KEY, layout.G_RNG_CTR, layout.G_CUR, layout.G_PENDING
+    seat_mask = (1 << (layout.MAX_PLAYERS - 1).bit_length()) - 1  # covers every seat
     jit = njit_for(owner, **TINY)
 
     @jit
     def seat(p):
-        return seats + p * seat_size
+        """Offset of seat p's block (0 <= p < MAX_PLAYERS). The mask changes no seat; it tells the compiler the
+        offset is not below the first block, which drops the negative-index adjustment of every access built on it."""
+        return seats + (p & seat_mask) * seat_size
 
     @jit
     def players(s):

@@ -6,14 +6,7 @@ from brux.core.jit import TINY, njit
 from . import codes as C
 from . import layout as L
 
-_kit = basics(__name__, L)  # the kit's kernel helpers (brux.core.accessors); this game's `seat` masks its seat
-players, set_pending = _kit.players, _kit.set_pending
-
-
-@njit(**TINY)
-def seat(p):
-    """Offset of seat p's block (0 <= p < MAX_PLAYERS; the mask: see layout.index_mask)."""
-    return L.SEATS + (p & L.SEAT_MASK) * L.SEAT_SIZE
+seat, players, _, set_pending = basics(__name__, L)  # the kit's kernel helpers (brux.core.accessors)
 
 
 @njit(**TINY)
