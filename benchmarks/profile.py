@@ -131,14 +131,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--annotate", metavar="FUNCTION", help="list the hottest machine instructions of the function "
                    "whose name ends so (e.g. legal.compute_legal) instead (needs objdump, Debian's binutils)")
     args = p.parse_args(argv)
-    missing = [tool for tool in ("perf", "objdump" if args.annotate else "perf") if shutil.which(tool) is None]
-    if missing:
-        print(f"benchmarks.profile: needs {missing[0]} (Debian package linux-perf or binutils)", file=sys.stderr)
+    try:
+        game = brux.load_game(args.game, players=args.players)
+        play = (lambda n: game.play_random(n, master_seed=11)) if args.agents == "random" else \
+            (lambda n: game.play(n, master_seed=11, agents=args.agents))
+        play(2)  # compiled, or loaded from the cache
+    except ValueError as e:  # an unknown game, player count or agent
+        print(f"benchmarks.profile: {e}", file=sys.stderr)
         return 2
-    game = brux.load_game(args.game, players=args.players)
-    play = (lambda n: game.play_random(n, master_seed=11)) if args.agents == "random" else \
-        (lambda n: game.play(n, master_seed=11, agents=args.agents))
-    play(2)  # compiled, or loaded from the cache
+    tools = {"perf": "linux-perf", **({"objdump": "binutils"} if args.annotate else {})}  # tool: Debian package
+    for tool, package in tools.items():
+        if shutil.which(tool) is None:
+            print(f"benchmarks.profile: needs {tool} (Debian package {package})", file=sys.stderr)
+            return 2
     functions = compiled_functions()
     span = None
     if args.annotate:

@@ -4,7 +4,7 @@
 seeds (a seat-rotated tournament); its win share over all its seats, with a Wilson 95 % interval, is stored in the
 game's `policy.json` next to the weights it measured. `brux study` takes `policy` for its strongest level only
 where that share is at least the fair share (1 / players): a `policy` that wins its fair share against the search
-plays as well as it, at a fraction of the CPU.
+plays about as well as it.
 
     python -m sims.policy_strength --game bruxelles1897 --players 3 --games 300 --write
 """
@@ -43,7 +43,8 @@ def measure(game: str, players: int, games: int, *, seed: int = 1, jobs: int = -
     against = search_agent(loaded.agent_names())
     result = tournament(game, players, ["policy"] + [against] * (players - 1), games, seed=seed, jobs=jobs,
                         chunk_size=CHUNK, progress=progress)
-    row = result.agents().filter(result.agents()["agent"] == "policy").row(0, named=True)
+    table = result.agents()
+    row = table.filter(table["agent"] == "policy").row(0, named=True)
     return {"against": against, "games": games * len(result.runs), "seat_games": int(row["seats_played"]),
             "win_share": round(row["win_share"], 4), "low": round(row["low"], 4), "high": round(row["high"], 4),
             "command": f"python -m sims.policy_strength --game {game} --players {players} --games {games} "

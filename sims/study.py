@@ -57,7 +57,6 @@ from .execute import check_backend
 from .levels import CHECK_STEP, LEVEL_EPS
 from .lock import folder_lock
 from .openings import forced_openings, play_copy
-from .policy_strength import at_least_as_strong, describe, search_agent
 from .run import run
 from .spec import RunSpec
 from .stopping import Stopper
@@ -165,11 +164,13 @@ def pick_persona(game: str, players: int, seed: int, jobs: int,
 def strongest_agent(names: list[str], players: int, strength: Mapping[str, Any] | None) -> tuple[str | None, str]:
     """The strongest level's agent and why: `policy` where its measured `strength` (``sims.policy_strength``) says
     it wins at least its fair share against the search, else the search (``vmcts``, else ``mcts``), else None."""
+    from .policy_strength import at_least_as_strong, describe, search_agent  # not at import: `python -m` runs it
+
     search = search_agent(names)
     if search is None:
         return None, "the game offers no search"
     if "policy" in names and at_least_as_strong(strength, players):
-        return "policy", f"{describe(strength, players)}, at least the fair share, at a fraction of the CPU"
+        return "policy", f"{describe(strength, players)}, at least the fair share"
     if strength is None:
         return search, "the game's search; no measured policy as strong"
     return search, f"the game's search; {describe(strength, players)}, below the fair share"

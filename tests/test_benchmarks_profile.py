@@ -1,6 +1,8 @@
 """benchmarks.profile: Numba's mangled names read back, perf's report parsed, the share table."""
 
-from benchmarks.profile import hottest_instructions, readable, shares, table
+import pytest
+
+from benchmarks.profile import hottest_instructions, main, readable, shares, table
 
 MANGLED = ("_ZN4brux5games8prestige6kernel5legal13compute_legalB4v177B62c8tJTIeFIjxB2IKSgI4CrvSCKg1MMbCQQPKkLTj8gMG"
            "IFqNQvZjxD5bQBAA_3dE5ArrayIxLi1E1C7mutable7alignedE")
@@ -29,3 +31,14 @@ def test_hottest_instructions_are_counted_and_disassembled():
     code = bytes([0x55, 0x48, 0x89, 0xE5, 0xC3])  # push %rbp; mov %rsp,%rbp; ret
     lines = hottest_instructions(code, [1, 1, 1, 4], top=5).splitlines()
     assert lines == [" 75.0 %       1  mov %rsp,%rbp", " 25.0 %       4  ret"]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["nosuch"], "unknown game 'nosuch'"),
+    (["lutece", "--players", "9"], "lutece is for 2 to 5 players"),
+    (["lutece", "--agents", "bogus"], "unknown agent 'bogus'"),
+])
+def test_bad_input_is_one_line_and_exit_2(argv, message, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("benchmarks.profile: ") and message in err and err.count("\n") == 1
