@@ -6,9 +6,9 @@ writes with over the same header.
     player, nlegal, legal, nplayers, vp, source_vp, opening, length = accessors(__name__, L, seat)
 
 `layout` is the game's layout module: it names MAX_PLAYERS, G_CUR, G_OVER, LEGAL_N, LEGAL, P_PLAYERS, G_DECISIONS
-and the seat counters S_VP, S_SRC, S_OPEN; `seat(p)` is the offset of seat p's block. The accessors are inlined into
-their callers, so they cost nothing over hand-written ones; a game replaces one by assigning its own (Bruxelles 1897's
-`legal` reads its closed-form MAIN decision).
+and the seat counters S_VP, S_SRC, S_OPEN; `seat(p)` is the offset of seat p's block. The accessors are small units
+that LLVM inlines into their callers, so they cost nothing over hand-written ones; a game replaces one by assigning
+its own (Bruxelles 1897's `legal` reads its closed-form MAIN decision).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import NamedTuple
 
-from .jit import TINY, njit_for
+from .jit import JIT, njit_for
 from .rng import randbelow
 
 
@@ -31,11 +31,11 @@ class Basics(NamedTuple):
 def basics(owner: str, layout: ModuleType) -> Basics:
     """The kernel helpers of the game whose kernel module is `owner`: `seat(p)` (the offset of seat p's block),
     `players(s)`, `chance(s, n)` (uniform in 0 .. n - 1 from the game's chance stream) and `set_pending(s, p, d)`
-    (decision d pending for seat p); inlined into their callers."""
+    (decision d pending for seat p)."""
     seats, seat_size, n_players = layout.SEATS, layout.SEAT_SIZE, layout.P_PLAYERS
     key, ctr, cur, pending = layout.G_RNG_KEY, layout.G_RNG_CTR, layout.G_CUR, layout.G_PENDING
     seat_mask = (1 << (layout.MAX_PLAYERS - 1).bit_length()) - 1  # covers every seat
-    jit = njit_for(owner, **TINY)
+    jit = njit_for(owner, **JIT)
 
     @jit
     def seat(p):
@@ -75,7 +75,7 @@ def accessors(owner: str, layout: ModuleType, seat: Callable) -> Accessors:
     cur, over, legal_n, legal_at, n_players, decisions = (layout.G_CUR, layout.G_OVER, layout.LEGAL_N, layout.LEGAL,
                                                           layout.P_PLAYERS, layout.G_DECISIONS)
     s_vp, s_src, s_open = layout.S_VP, layout.S_SRC, layout.S_OPEN
-    jit = njit_for(owner, **TINY)
+    jit = njit_for(owner, **JIT)
 
     @jit
     def player(s):

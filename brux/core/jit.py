@@ -2,8 +2,16 @@
 
 `JIT`: a cached function without the runtime's reference counting (kernels take one flat state array and allocate
 nothing), with NumPy's error model (no exception paths for integer division), and without the CPython and C
-wrappers (`INTERNAL`: a `KernelDispatcher`, which sends a call from Python to a twin compiled with them). `TINY`: the
-same for trivial helpers and hot dispatch code, inlined into their callers instead of compiled as a unit of their own.
+wrappers (`INTERNAL`: a `KernelDispatcher`, which sends a call from Python to a twin compiled with them). `INLINE`: the
+same, inlined by Numba into each caller instead of compiled as a unit of its own.
+
+Which to use is a matter of compile time, at equal speed. Numba links each unit's optimised code into every unit that
+calls it and optimises and generates the whole again, so a cold compile costs about the size of each unit's call tree
+summed over its units: every layer of thin wrappers or flow that is a unit of its own has everything below it
+optimised once more. Numba's inlining instead repeats its own passes at every call site. So `INLINE` is for thin
+layers (a hook's loop over step and legal actions, an init that is start then settle) and for hot code that LLVM
+would leave as a call (too large to inline, or measured slower as a unit); small helpers called from many places are
+`JIT`: LLVM inlines small units itself.
 
 `njit` is `numba.njit`; with ``cache=True`` it guards two gaps of Numba's on-disk cache:
 - *Stale callees.* Numba checks only the source file of the cached function itself, so after an edit of a function
@@ -42,7 +50,7 @@ from numba.core.registry import CPUDispatcher
 
 INTERNAL = dict(no_cpython_wrapper=True, no_cfunc_wrapper=True)  # called by kernels; from Python via a twin
 JIT = dict(cache=True, _nrt=False, error_model="numpy", **INTERNAL)
-TINY = dict(JIT, inline="always")
+INLINE = dict(JIT, inline="always")
 LOCK_SUFFIX = ".lock"
 TWIN_SUFFIX = "@python"
 NJIT_SETS = {"nopython": True, "boundscheck": None}  # the target options numba.njit adds to the given ones

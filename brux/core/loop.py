@@ -24,11 +24,11 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import NamedTuple
 
-from .jit import JIT, TINY, njit, njit_for
+from .jit import INLINE, JIT, njit, njit_for
 from .rng import seed_stream
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def nothing(s):
     """No flow of the game's own between a step and the next decision."""
 
@@ -53,7 +53,7 @@ def engine_loop(owner: str, layout: ModuleType, *, setup: Callable, step: Callab
     jit = njit_for(owner, **JIT)
 
     if first_legal is None:
-        @njit_for(owner, **TINY)
+        @njit_for(owner, **INLINE)
         def first_legal(s):
             return s[legal]
 
@@ -67,7 +67,7 @@ def engine_loop(owner: str, layout: ModuleType, *, setup: Callable, step: Callab
         seed_stream(s, key, ctr, seed, 0)
         setup(s)
 
-    @jit
+    @njit_for(owner, **INLINE)
     def settle(s):
         before_settle(s)
         while s[over] == 0:
@@ -78,12 +78,12 @@ def engine_loop(owner: str, layout: ModuleType, *, setup: Callable, step: Callab
             s[auto_count] += 1
         s[legal_n] = 0
 
-    @jit
+    @njit_for(owner, **INLINE)
     def init(s, params, seed):
         start(s, params, seed)
         settle(s)
 
-    @jit
+    @njit_for(owner, **INLINE)
     def apply(s, a):
         automatic = False
         while True:

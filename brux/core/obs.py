@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from brux.core.jit import TINY, njit
+from brux.core.jit import INLINE, njit
 
 Bound = float | tuple[float, ...]
 
@@ -95,7 +95,7 @@ def _range(p: Piece) -> str:
     return " .. ".join(f"{x:.0f}" if np.isfinite(x) else f"{x}" for x in (float(lo.min()), float(hi.max())))
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def copy_pieces(s, out, copies):
     """out[o : o + n] = s[src : src + n] (as float32) for every row (o, src, n) of `copies` (ObsLayout.copies)."""
     for k in range(copies.shape[0]):
@@ -105,7 +105,7 @@ def copy_pieces(s, out, copies):
             out[o + j] = s[src + j]
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def one_hot(out, o, n, k):
     """out[o : o + n] = the one-hot vector of k (all zero when k is outside 0 .. n - 1)."""
     for j in range(n):

@@ -3,7 +3,7 @@
 import numpy as np
 from numba.core.registry import CPUDispatcher
 
-from brux.core.jit import JIT, TINY, TWIN_SUFFIX, KernelDispatcher, njit
+from brux.core.jit import INLINE, JIT, TWIN_SUFFIX, KernelDispatcher, njit
 
 
 @njit(**JIT)
@@ -12,7 +12,7 @@ def _triple_plus(s, k):
     return s[0]
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def _double(x):
     return 2 * x
 

@@ -2,7 +2,7 @@
 
 from brux.core.accessors import basics
 from brux.core.cards import shuffle_run
-from brux.core.jit import JIT, TINY, njit
+from brux.core.jit import JIT, njit
 
 from . import codes as C
 from . import layout as L
@@ -10,7 +10,7 @@ from . import layout as L
 seat, players, chance, set_pending = basics(__name__, L)  # the kit's kernel helpers (brux.core.accessors)
 
 
-@njit(**TINY)
+@njit(**JIT)
 def push(s, k, a, b):
     """Push continuation k(a, b) (run after everything pushed later)."""
     i = L.STACK + C.K_FIELDS * s[L.STACK_N]
@@ -20,32 +20,32 @@ def push(s, k, a, b):
     s[L.STACK_N] += 1
 
 
-@njit(**TINY)
+@njit(**JIT)
 def shuffle(s, off, n):
     """Shuffle s[off:off+n] from the game's chance stream (`brux.core.cards.shuffle_run`)."""
     shuffle_run(s, off, n, s, L.G_RNG_KEY, L.G_RNG_CTR)
 
 
-@njit(**TINY)
+@njit(**JIT)
 def bump(s, p, t, k):
     """Track t of seat p up k positions, excess lost (2.8)."""
     o = seat(p) + L.S_TRACK + t
     s[o] = min(C.TRACK_TOP, s[o] + k)
 
 
-@njit(**TINY)
+@njit(**JIT)
 def track(s, p, t):
     return s[seat(p) + L.S_TRACK + t]
 
 
-@njit(**TINY)
+@njit(**JIT)
 def gain_vp(s, p, src, v):
     o = seat(p)
     s[o + L.S_VP] += v
     s[o + L.S_SRC + src] += v
 
 
-@njit(**TINY)
+@njit(**JIT)
 def in_area(s, sp):
     r = sp // C.BOARD_COLS
     c = sp % C.BOARD_COLS
@@ -53,7 +53,7 @@ def in_area(s, sp):
             and s[L.AREA + C.AR_COL0] <= c <= s[L.AREA + C.AR_COL1])
 
 
-@njit(**TINY)
+@njit(**JIT)
 def nobles_in_supply(s):
     return s[L.SUP + C.WOOD] + s[L.SUP + C.STONE] + s[L.SUP + C.IRON]
 
@@ -138,7 +138,7 @@ def theatre_shift(s):
         s[L.TH_DISP + i] = theatre_draw(s)
 
 
-@njit(**TINY)
+@njit(**JIT)
 def shop_blocks(s, colour):
     """The colour is the top tile of a shop pile (not sellable, 5.3)."""
     for k in range(C.N_PILES):
@@ -166,7 +166,7 @@ def n_works(s, p):
     return k
 
 
-@njit(**TINY)
+@njit(**JIT)
 def brussels_cost(s, b):
     return s[L.BR_USES + b] // s[L.P_K] + 1
 

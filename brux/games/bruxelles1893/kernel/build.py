@@ -1,13 +1,13 @@
 """Construction payments (5.6.1): which (jokers, money units, wood, stone, iron) vectors pay a tile."""
 
-from brux.core.jit import JIT, TINY, njit
+from brux.core.jit import INLINE, JIT, njit
 
 from . import codes as C
 from . import layout as L
 from .base import seat
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def covers(t, x):
     """Compass tile t pays a unit of x (0 wood, 1 stone, 2 iron, 3 money)."""
     if t == C.CT_ANY:
@@ -54,7 +54,7 @@ def pay_ok(ta, tb, cost, j, m, w, st, i):
     return False
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def needle_tiles(s):
     return s[L.COMP + s[L.NEEDLE]], s[L.COMP + s[L.NEEDLE + 1]]
 
@@ -79,7 +79,7 @@ def payable_jm(s, p, cost, j, m):
     return False
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def split_ok(ta, tb, ra, rb, j):
     """5.6.1: rA units of TA, rB of TB and j jokers are a legal split."""
     if ta == C.CT_BLANK:

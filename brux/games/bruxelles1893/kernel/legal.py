@@ -1,6 +1,6 @@
 """Legal actions of the pending decision (docs/bruxelles1893.md sections 3-4), written ascending to the legal cache."""
 
-from brux.core.jit import JIT, TINY, njit
+from brux.core.jit import JIT, njit
 
 from . import codes as C
 from . import layout as L
@@ -10,7 +10,7 @@ from .build import affordable, buildable_rows, needle_tiles, pay_ok, payable_jm
 SPACE_MASK = 31  # all-ones over the 25 board spaces: keeps a space index, tells the compiler it is not negative
 
 
-@njit(**TINY)
+@njit(**JIT)
 def add(s, n, a):
     s[L.LEGAL + n] = a
     return n + 1

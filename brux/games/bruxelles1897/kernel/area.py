@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from brux.core.jit import JIT, TINY, njit
+from brux.core.jit import JIT, njit
 
 from . import codes as C
 from . import layout as L
@@ -19,7 +19,7 @@ _CARD_SUB_MASK = (1 << CARD_SUB_BITS) - 1
 assert C.MAX_SUBTYPES <= 1 << CARD_SUB_BITS and _OPEN + L.MAX_SPACES <= L.LEGAL + L.LEGAL_CAP
 
 
-@njit(**TINY)
+@njit(**JIT)
 def n_spaces(s):
     return s[L.P_ROWS] * L.COLS
 
@@ -29,7 +29,7 @@ _RETURN_AT = np.array([L.G_MONEY_DECK if kind == C.K_MONEY else L.DISCARD + C.DE
                        for kind in range(C.K_EXHIBITION)], np.int64)
 
 
-@njit(**TINY)
+@njit(**JIT)
 def return_card(s, kind, sub):
     """An action card leaving the area goes back to its pile (the exhibition card has none; money cards have
     subtype 0)."""
@@ -91,7 +91,7 @@ def index_cards(s):
     s[L.A_CARD_LIST] = lst
 
 
-@njit(**TINY)
+@njit(**JIT)
 def take_space(s, sp):
     """Space sp no longer holds an action card: drop it from the index."""
     mask = s[L.A_CARDS]

@@ -1,7 +1,7 @@
 """Small kernel helpers shared by the rule modules: seats, decisions, tracks, VP, counts."""
 
 from brux.core.accessors import basics
-from brux.core.jit import TINY, njit
+from brux.core.jit import JIT, njit
 
 from . import codes as C
 from . import layout as L
@@ -9,7 +9,7 @@ from . import layout as L
 seat, players, _, set_pending = basics(__name__, L)  # the kit's kernel helpers (brux.core.accessors)
 
 
-@njit(**TINY)
+@njit(**JIT)
 def seat_after(s, start, i):
     """The seat i places clockwise from seat start (0 <= i <= players), without a division."""
     q = start + i
@@ -28,7 +28,7 @@ _PAIR_SHIFT = 2
 _NIBBLE_SHIFT = 4
 
 
-@njit(**TINY)
+@njit(**JIT)
 def popcount(x):
     """Set bits of a non-negative x < 2**32 (branch-free: bits summed in pairs, nibbles, then bytes)."""
     x = x - ((x >> 1) & _ODD_BITS)
@@ -37,7 +37,7 @@ def popcount(x):
     return (x * _BYTE_SUM & _LOW_32) >> _TOP_BYTE
 
 
-@njit(**TINY)
+@njit(**JIT)
 def next_active(s, actor):
     """The first seat clockwise after `actor` that has not passed (`actor` itself last), or -1."""
     for i in range(1, s[L.P_PLAYERS] + 1):
@@ -47,7 +47,7 @@ def next_active(s, actor):
     return -1
 
 
-@njit(**TINY)
+@njit(**JIT)
 def bump_track(s, p, track):
     """Track + 1, capped at the track maximum."""
     o = seat(p) + L.S_TRACK + track
@@ -55,14 +55,14 @@ def bump_track(s, p, track):
         s[o] += 1
 
 
-@njit(**TINY)
+@njit(**JIT)
 def add_vp(s, p, source, v):
     o = seat(p)
     s[o + L.S_VP] += v
     s[o + L.S_SRC + source] += v
 
 
-@njit(**TINY)
+@njit(**JIT)
 def count(s, off, n):
     """Sum of n consecutive fields."""
     t = 0
@@ -71,12 +71,12 @@ def count(s, off, n):
     return t
 
 
-@njit(**TINY)
+@njit(**JIT)
 def face(s, arch_type, f):
     return s[L.P_FACES + C.N_FACES * arch_type + f]
 
 
-@njit(**TINY)
+@njit(**JIT)
 def untapped_noble(s, p):
     """True when seat p keeps an untapped noble."""
     o = seat(p) + L.S_NOBLE
@@ -86,7 +86,7 @@ def untapped_noble(s, p):
     return untapped
 
 
-@njit(**TINY)
+@njit(**JIT)
 def noble_upkeep(s, p):
     """Seat p's kept nobles that owe upkeep (all but Brugmann) and how many of them its money pays for (rules
     section 4, step 1): (kept, paid)."""
@@ -99,26 +99,26 @@ def noble_upkeep(s, p):
     return kept, paid
 
 
-@njit(**TINY)
+@njit(**JIT)
 def build_cost(s, p):
     """Symbols owed for seat p's next house."""
     return count(s, seat(p) + L.S_HOUSE, C.N_HOUSE_TYPES) + 1
 
 
-@njit(**TINY)
+@njit(**JIT)
 def min_payment(n):
     """Fewest material cards that pay n symbols: ceil(n / SYMBOLS_PER_CARD)."""
     return (n + C.SYMBOLS_PER_CARD - 1) // C.SYMBOLS_PER_CARD
 
 
-@njit(**TINY)
+@njit(**JIT)
 def can_pay_house(s, p):
     """A payment of ceil(n/2)..n material cards exists."""
     n = build_cost(s, p)
     return count(s, seat(p) + L.S_MAT, C.N_PAIRS) >= min_payment(n)
 
 
-@njit(**TINY)
+@njit(**JIT)
 def exhibit_options(s, p):
     """Bit mask of colours seat p owns that are not yet exhibited."""
     o = seat(p) + L.S_ART
@@ -129,23 +129,23 @@ def exhibit_options(s, p):
     return mask
 
 
-@njit(**TINY)
+@njit(**JIT)
 def entry(p, arch_type):
     """A Brussels list entry: seat p's architect of a type."""
     return (p << C.ENTRY_TYPE_BITS) | arch_type
 
 
-@njit(**TINY)
+@njit(**JIT)
 def entry_owner(e):
     return e >> C.ENTRY_TYPE_BITS
 
 
-@njit(**TINY)
+@njit(**JIT)
 def entry_type(e):
     return e & C.ENTRY_TYPE_MASK
 
 
-@njit(**TINY)
+@njit(**JIT)
 def brussels_count(s, p, arch_type):
     """Seat p's architects in Brussels (of one type, or all types with arch_type = -1)."""
     t = 0
@@ -158,19 +158,19 @@ def brussels_count(s, p, arch_type):
     return t
 
 
-@njit(**TINY)
+@njit(**JIT)
 def discard_at(d):
     """Offset of deck d's discard pile counts (one per subtype)."""
     return L.DISCARD + d * C.MAX_SUBTYPES
 
 
-@njit(**TINY)
+@njit(**JIT)
 def deck_available(s, d):
     """Cards in deck d and its discard pile."""
     return s[L.DECK_LEN + d] + count(s, discard_at(d), C.DECK_SUBTYPES[d])
 
 
-@njit(**TINY)
+@njit(**JIT)
 def park_allowed(s, p, option):
     if option == C.PARK_SALE:
         return count(s, seat(p) + L.S_ART, C.N_COLOURS) > 0

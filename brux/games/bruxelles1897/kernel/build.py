@@ -1,6 +1,6 @@
 """Build VP: the most distinct symbol types a material payment can show (rules 3.5 A, Build)."""
 
-from brux.core.jit import JIT, TINY, njit
+from brux.core.jit import INLINE, JIT, njit
 
 from . import codes as C
 from . import layout as L
@@ -9,7 +9,7 @@ _N_MIXED = C.N_PAIRS - C.N_SINGLE_PAIRS
 assert (C.PAIR_SB, C.PAIR_SW, C.PAIR_BW) == tuple(range(C.N_SINGLE_PAIRS, C.N_PAIRS))
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def _mixed_cover(singles, doubled, bit, sym_a, sym_b):
     """Symbol mask from the cards of one mixed pair: doubled cards show both symbols, two or more single cards
     can show both, one single card shows the symbol picked by `bit`."""

@@ -1,14 +1,14 @@
 """Decks and discard piles: canonical lists, shuffles, draws with reshuffle (docs section 2)."""
 
 from brux.core.cards import shuffle_run
-from brux.core.jit import JIT, TINY, njit
+from brux.core.jit import JIT, njit
 
 from . import codes as C
 from . import layout as L
 from .base import count, discard_at
 
 
-@njit(**TINY)
+@njit(**JIT)
 def shuffle(s, off, n):
     """Shuffle s[off:off+n] from the game's chance stream (`brux.core.cards.shuffle_run`)."""
     shuffle_run(s, off, n, s, L.G_RNG_KEY, L.G_RNG_CTR)
@@ -46,7 +46,7 @@ def reshuffle(s, d):
             s[disc + sub] = 0
 
 
-@njit(**TINY)
+@njit(**JIT)
 def draw(s, d):
     """Top card of deck d (reshuffling its discard pile when empty), or -1."""
     n = s[L.DECK_LEN + d]
@@ -59,7 +59,7 @@ def draw(s, d):
     return s[L.DECK + d * L.DECK_CAP + ((n - 1) & L.DECK_MASK)]  # the mask: see layout.index_mask
 
 
-@njit(**TINY)
+@njit(**JIT)
 def discard(s, d, sub):
     s[discard_at(d) + sub] += 1
 

@@ -3,7 +3,7 @@ play-out and replays. The batches are built by the game kit from `hooks.py`."""
 
 import numpy as np
 
-from brux.core.jit import JIT, TINY, njit
+from brux.core.jit import INLINE, JIT, njit
 from brux.core.loop import engine_loop
 from brux.core.rng import STREAM_WORDS, below, next_u64
 
@@ -54,7 +54,7 @@ def setup(s):
     start_action_phase(s)
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def first_legal(s):
     return legal_at(s, 0)
 

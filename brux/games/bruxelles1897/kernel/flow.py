@@ -5,7 +5,7 @@ see `layout.index_mask`: no-ops for valid values) so the compiler knows they are
 negative-index adjustments.
 """
 
-from brux.core.jit import JIT, TINY, njit
+from brux.core.jit import INLINE, JIT, njit
 
 from . import codes as C
 from . import layout as L
@@ -30,13 +30,13 @@ from .build import build_gain
 from .decks import discard, draw_two
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def end_turn(s):
     """The turn is over: the next turn (or the majority phase) starts once the handler returns."""
     s[L.C_NEXT] = C.NX_END_TURN
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def opening_code(s, a):
     if a == C.A_PASS:
         return C.OPEN_PASS
@@ -130,7 +130,7 @@ def start_exhibition(s, p):
     continue_exhibition(s)
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def take_card(s, p, kind, sub):
     """Resolve an action card taken from the area (rules 3.5 A)."""
     o = seat(p)
@@ -154,7 +154,7 @@ def take_card(s, p, kind, sub):
         start_exhibition(s, p)
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def start_turn_action(s, p, a):
     """Count seat p's turn and record it as an opening when it is one of its first two in round 1."""
     o = seat(p)
@@ -164,7 +164,7 @@ def start_turn_action(s, p, a):
     s[o + L.S_TURNS] += 1
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def take_pass(s, p):
     """Seat p passes (the turn's end is left to the caller)."""
     start_turn_action(s, p, C.A_PASS)
@@ -218,7 +218,7 @@ def resolve_brussels(s, p, card):
         set_pending(s, p, C.D_PARK)
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def commit(s, p, t):
     """One architect of type t from seat p's hand to the Brussels card being committed to."""
     card = s[L.C_BR_CARD]
@@ -321,7 +321,7 @@ def do_to_prison(s, p, t):
                 return
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def step(s, a):
     """Apply legal action `a` of the pending decision."""
     p = s[L.G_CUR] & L.SEAT_MASK

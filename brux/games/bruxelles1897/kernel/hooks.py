@@ -3,7 +3,7 @@ ranking and the searches from (docs/adding-a-game.md)."""
 
 from brux.core.accessors import accessors
 from brux.core.hidden import no_stage as rest_of_stage  # every decision sees the ones before it
-from brux.core.jit import JIT, TINY, njit
+from brux.core.jit import INLINE, JIT, njit
 from brux.core.kit import PlayOut
 from brux.core.obs import copy_pieces, one_hot
 from brux.core.ranking import Key, tie_break
@@ -19,7 +19,6 @@ from .engine import start as init_for_play_out
 from .legal import legal_at
 from .majority import field
 
-# The accessor hooks (brux.core.accessors) are inlined into their callers: no compile unit of their own.
 STATE_SIZE = L.STATE_SIZE
 N_ACTIONS = C.N_ACTIONS
 N_SOURCES = L.N_SOURCES
@@ -34,7 +33,7 @@ better = tie_break(__name__, L.SEATS, L.SEAT_SIZE, Key(L.S_VP), Key(L.S_PRISON, 
 player, nlegal, legal, nplayers, vp, source_vp, opening, length = accessors(__name__, L, seat)
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def legal(s, i):  # noqa: F811 (the game's own: the MAIN decision's legal actions are in closed form, not cached)
     return legal_at(s, i)
 

@@ -3,7 +3,7 @@ Art Nouveau actions of a MAIN decision, which are kept implicitly (layout: LEGAL
 
 import numpy as np
 
-from brux.core.jit import JIT, TINY, njit
+from brux.core.jit import INLINE, JIT, njit
 
 from . import codes as C
 from . import layout as L
@@ -20,13 +20,13 @@ _PACKED_OFFSETS = np.array([
 _FACES_OF_TYPE = (1 << C.N_FACES) - 1  # both faces of one type in such a mask
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def _push(s, n, a):
     s[L.LEGAL + n] = a
     return n + 1
 
 
-@njit(**TINY)
+@njit(**JIT)
 def _main(s, p):
     """MAIN: record the Art Nouveau actions implicitly (area card index x playable offsets), list the rest."""
     o = seat(p)
@@ -61,7 +61,7 @@ def _main(s, p):
     return k * nc + _push(s, n, C.A_PASS)
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def main_legal(s):
     """`compute_legal` for a pending MAIN decision (inlined where MAIN decisions are frequent)."""
     n = _main(s, s[L.G_CUR])

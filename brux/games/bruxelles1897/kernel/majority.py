@@ -5,7 +5,7 @@ field after the seats. Column sums stay below MAX_ROWS x FACE_MAX and coat-of-ar
 carry into each other. A set of seats is a bit mask (bit p for seat p); the column winners hold one per column.
 """
 
-from brux.core.jit import JIT, TINY, njit
+from brux.core.jit import JIT, njit
 
 from . import codes as C
 from . import layout as L
@@ -22,12 +22,12 @@ SPREAD_ONES = sum(1 << (FIELD_BITS * p) for p in range(L.MAX_PLAYERS))
 _ARMS_STARTS = sum(((1 << (L.COLS - 1)) - 1) << (r * L.COLS) for r in range(L.MAX_ROWS))
 
 
-@njit(**TINY)
+@njit(**JIT)
 def field(t, p):
     return (t >> (FIELD_BITS * p)) & FIELD_MASK
 
 
-@njit(**TINY)
+@njit(**JIT)
 def winners(t):
     """Bit mask of the seats whose field equals the highest field (neutral included; 0 if that is 0). Fields of
     absent seats are 0, so they never win; all MAX_PLAYERS seats are looked at, which unrolls."""
@@ -40,13 +40,13 @@ def winners(t):
     return mask * (best > 0)
 
 
-@njit(**TINY)
+@njit(**JIT)
 def spread(mask):
     """A seat mask as a tally with 1 in the field of each seat in it."""
     return (mask * SPREAD_MUL) & SPREAD_ONES
 
 
-@njit(**TINY)
+@njit(**JIT)
 def _space(s, sp):
     """Space sp as (value tally, count tally, occupied by an architect)."""
     kind = s[L.A_KIND + sp]
@@ -57,7 +57,7 @@ def _space(s, sp):
     return occupied * (s[L.A_VALUE + sp] << shift), occupied * (1 << shift), occupied
 
 
-@njit(**TINY)
+@njit(**JIT)
 def _count(s, sp):
     return _space(s, sp)[1]
 
@@ -98,7 +98,7 @@ def area_majorities(s):
     return columns, arms
 
 
-@njit(**TINY)
+@njit(**JIT)
 def column_mask(columns, col):
     """The winners of column col from `area_majorities`."""
     return (columns >> (L.MAX_PLAYERS * col)) & L.ALL_SEATS

@@ -1,6 +1,6 @@
 """Majority phase, round preparation, the start of an action phase, and the end of the game."""
 
-from brux.core.jit import JIT, TINY, njit
+from brux.core.jit import INLINE, JIT, njit
 
 from . import codes as C
 from . import layout as L
@@ -54,7 +54,7 @@ def next_turn(s):
         s[L.G_AUTO] += 1
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def advance(s):
     """Run the continuation a decision handler asked for (next turn, or the rest of the majority phase)."""
     nxt = s[L.C_NEXT]

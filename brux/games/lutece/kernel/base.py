@@ -1,7 +1,7 @@
 """Small kernel helpers shared by the rule modules: seats, card fields, chance draws."""
 
 from brux.core.accessors import basics
-from brux.core.jit import TINY, njit
+from brux.core.jit import INLINE, njit
 
 from . import codes as C
 from . import layout as L
@@ -9,7 +9,7 @@ from . import layout as L
 seat, players, chance, set_pending = basics(__name__, L)  # the kit's kernel helpers (brux.core.accessors)
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def withdraw_sealed_play(a, o, first_round):
     """Undo the sealed play in the seat block at offset o of `a` (a state, or an observation copying the seat
     blocks): the stake back to the coins, no picks, bribes, legions or income and, in round 1, no opening codes
@@ -26,12 +26,12 @@ def withdraw_sealed_play(a, o, first_round):
             a[o + L.S_OPEN + j] = -1
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def card(s, c, field):
     """Field `field` (layout.CF_*) of card c."""
     return s[L.P_CARDS + c * L.CF_SIZE + field]
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def deck_left(s, d):
     return s[L.DECK_END + d] - s[L.DECK_POS + d]

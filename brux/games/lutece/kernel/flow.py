@@ -1,7 +1,7 @@
 """Applying one decision of a seat's sealed play (docs section 3). Handlers never run the round machinery
 themselves: when the last seat has fixed its play they set the continuation C_NEXT (see `advance`)."""
 
-from brux.core.jit import JIT, TINY, njit
+from brux.core.jit import INLINE, JIT, njit
 
 from . import codes as C
 from . import layout as L
@@ -9,7 +9,7 @@ from .base import players, seat, set_pending
 from .rounds import end_bid
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def opening_bribe(s, o):
     """Opening code of a round-1 play's coin bribes."""
     npick = s[o + L.S_NPICK]

@@ -13,7 +13,6 @@ from . import layout as L
 from .base import seat, withdraw_sealed_play
 from .engine import apply, init
 
-# The accessor hooks (brux.core.accessors) are inlined into their callers: no compile unit of their own.
 STATE_SIZE = L.STATE_SIZE
 N_ACTIONS = C.N_ACTIONS
 N_SOURCES = L.N_SOURCES

@@ -1,13 +1,13 @@
 """Scoring I-IV (rules section 5) and the ranking order. `score_all` writes every seat's VP as if the game ended now."""
 
-from brux.core.jit import JIT, TINY, njit
+from brux.core.jit import INLINE, JIT, njit
 
 from . import codes as C
 from . import layout as L
 from .base import card, players, seat
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def per_count(s, o, per):
     """How many of `per` (codes.PER_*: a resource, a colour, pillars) the seat at offset o holds."""
     if per < 0:

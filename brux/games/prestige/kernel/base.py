@@ -1,7 +1,7 @@
 """Small kernel helpers shared by the rule modules: seats, tables, land, castle counts, priority, scores."""
 
 from brux.core.accessors import basics
-from brux.core.jit import JIT, TINY, njit
+from brux.core.jit import JIT, njit
 
 from . import codes as C
 from . import layout as L
@@ -9,39 +9,39 @@ from . import layout as L
 seat, players, chance, set_pending = basics(__name__, L)  # the kit's kernel helpers (brux.core.accessors)
 
 
-@njit(**TINY)
+@njit(**JIT)
 def row(s, r, f):
     """Field f (layout.RF_*) of T7 row r."""
     return s[L.P_ROWS + r * L.RF_SIZE + f]
 
 
-@njit(**TINY)
+@njit(**JIT)
 def head(s, h, f):
     return s[L.P_HEADS + h * L.HF_SIZE + f]
 
 
-@njit(**TINY)
+@njit(**JIT)
 def year(s):
     return (s[L.G_ROUND] - 1) // C.N_SEASONS + 1
 
 
-@njit(**TINY)
+@njit(**JIT)
 def season(s):
     return (s[L.G_ROUND] - 1) % C.N_SEASONS
 
 
-@njit(**TINY)
+@njit(**JIT)
 def final(s):
     return s[L.G_ROUND] == C.ROUNDS
 
 
-@njit(**TINY)
+@njit(**JIT)
 def event(s, e):
     """Event e is this season's active event (and events have effects)."""
     return s[L.G_ACTIVE] == e
 
 
-@njit(**TINY)
+@njit(**JIT)
 def spaces(s, a):
     """Usable spaces of area a this season (T1; the final season adds B spaces)."""
     n = s[L.P_SPACES + a]
@@ -50,19 +50,19 @@ def spaces(s, a):
     return n
 
 
-@njit(**TINY)
+@njit(**JIT)
 def free_space(s, a):
     """Lowest free usable space of area a, -1 if none (the occupied spaces are the first TRACK_N)."""
     i = s[L.TRACK_N + a]
     return i if i < spaces(s, a) else -1
 
 
-@njit(**TINY)
+@njit(**JIT)
 def has_disc(s, node, p):
     return (s[L.DISCS + node] >> p) & 1
 
 
-@njit(**TINY)
+@njit(**JIT)
 def disc_mask(s, p):
     """Bit i set when seat p has a disc on node i."""
     m = 0
@@ -71,7 +71,7 @@ def disc_mask(s, p):
     return m
 
 
-@njit(**TINY)
+@njit(**JIT)
 def reachable(s, p, t, discs):
     """Node t is adjacent to CA or to a node where seat p has a disc (section 5.3.1); `discs`: disc_mask(s, p)."""
     return (s[L.P_ADJ + t] & ((1 << C.CA) | discs)) != 0
@@ -125,12 +125,12 @@ def mc_mask(s, p):
     return m
 
 
-@njit(**TINY)
+@njit(**JIT)
 def castle(s, p, col, slot):
     return s[seat(p) + L.S_CASTLE + col * C.SLOTS + slot]
 
 
-@njit(**TINY)
+@njit(**JIT)
 def pend(s, p, col, slot):
     return s[seat(p) + L.S_PEND + col * C.SLOTS + slot]
 
@@ -188,7 +188,7 @@ def update_metrics(s, p):
     land_metrics(s, p)
 
 
-@njit(**TINY)
+@njit(**JIT)
 def satisfied(s, p, cond):
     """Seat p meets bonus condition `cond` (T12), from the cached metrics."""
     f = L.P_COND + C.N_COND_FIELDS * cond
@@ -217,7 +217,7 @@ def set_priority(s, base, out):
             k += 1
 
 
-@njit(**TINY)
+@njit(**JIT)
 def priority_seat(s, out, k):
     """The k-th seat of a cached priority order (PRIO or NEXT_PRIO)."""
     return s[out + k]

@@ -10,12 +10,8 @@ from brux.core.obs import copy_pieces, one_hot
 from ..agents import FEATURES, WEIGHTS, determinise, hide, same_turn, values
 from . import codes as C
 from . import layout as L
-from .base import better as _better
-from .base import seat
-from .engine import PLAYOUT_WORK
-from .engine import apply as _apply
-from .engine import init as _init
-from .engine import play_out_random as _play_out_random
+from .base import better, seat
+from .engine import PLAYOUT_WORK, apply, init, play_out_random
 
 STATE_SIZE = L.STATE_SIZE
 N_ACTIONS = C.N_ACTIONS
@@ -24,26 +20,6 @@ N_OPENINGS = C.N_OPENINGS
 MAX_PLAYERS = C.MAX_PLAYERS
 OBS_SIZE = L.OBS.size  # observation: the pieces of layout.OBS (docs/prestige.md, "Observation")
 OBS_LAYOUT = L.OBS
-
-@njit(**JIT)
-def init(s, params, seed):
-    _init(s, params, seed)
-
-
-@njit(**JIT)
-def apply(s, a):
-    _apply(s, a)
-
-
-@njit(**JIT)
-def better(s, p, q):
-    return _better(s, p, q)
-
-
-@njit(**JIT)
-def play_out_random(s, rng_off):
-    _play_out_random(s, rng_off)
-
 
 PLAYOUT = PlayOut(play_out_random, PLAYOUT_WORK)
 player, nlegal, legal, nplayers, vp, source_vp, opening, length = accessors(__name__, L, seat)

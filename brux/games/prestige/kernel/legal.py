@@ -1,6 +1,6 @@
 """Legal actions of the pending decision (docs/prestige.md section 14.3), written ascending to the state's cache."""
 
-from brux.core.jit import JIT, TINY, njit
+from brux.core.jit import INLINE, JIT, njit
 
 from . import codes as C
 from . import layout as L
@@ -27,13 +27,13 @@ from .orders import (
 )
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def push(s, n, a):
     s[L.LEGAL + n] = a
     return n + 1
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def push_if(s, n, a, ok):
     """Write `a` after the n cached actions and keep it when `ok`: no branch (random play makes these branches
     unpredictable)."""
@@ -70,7 +70,7 @@ def land_cost(s):
     return s[L.P_CHEAP_LAND_COST] if event(s, C.EV_CHEAP_LAND) else s[L.P_LAND_COST]
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def land_target_ok(s, p, t, discs):
     """Seat p may expand to node t (section 5.3.1-2); `discs`: disc_mask(s, p)."""
     return (((discs >> t) & 1) == 0) & reachable(s, p, t, discs)

@@ -3,14 +3,14 @@
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from brux.core.jit import JIT, TINY, njit
+from brux.core.jit import INLINE, JIT, njit
 
 from . import codes as C
 from . import layout as L
 from .base import castle, event, final, pend, row, satisfied, seat, update_metrics
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def slot_of(product, t):
     """Castle slot an order of `product` on target t fills (t: outer slot, or the building tile's level)."""
     if product < C.PD_STUCCO:
@@ -18,7 +18,7 @@ def slot_of(product, t):
     return C.N_OUTER + C.N_INTERIOR * t + product - C.PD_STUCCO
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def craft_row(s, p, item):
     """T7 row of order item `item` for seat p's tier of that craftsman, -1 if it cannot make it."""
     cr = item_craft(item)
@@ -28,19 +28,19 @@ def craft_row(s, p, item):
     return s[L.P_ROW_OF + (cr * C.N_TIER_CODES + tier) * C.N_PRODUCTS + item_product(item)]
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def item_craft(item):
     """Craftsman type of order item `item` (codes.ORDER_ITEMS)."""
     return C.ITEM_CRAFT[item]
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def item_product(item):
     """Product of order item `item` (codes.ORDER_ITEMS)."""
     return C.ITEM_PRODUCT[item]
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def pending_of(s, p, cr):
     """Seat p's unresolved orders made by its craftsman type cr (cached by `refresh`)."""
     return s[seat(p) + L.S_PCRAFT + cr]
@@ -169,7 +169,7 @@ def refresh_column(s, p, col, slot):
     item_masks(s, p)
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def order_extra(s, p, item, space):
     """Final-season surcharge of an order of `item` from B space `space` (section 5.5.1, P12)."""
     if not final(s):
@@ -182,13 +182,13 @@ def order_extra(s, p, item, space):
     return 0
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def cost(s, r, lv, j):
     """Field j (0 wood, 1 lime, 2 marble, 3 glass, 4 workers before events) of T7 row r less T9 level lv."""
     return s[L.P_COST + (r * C.N_LEVELS + lv) * C.N_COSTS + j]
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def event_workers(s, product):
     """Workers the season's event adds to an order of `product` (section 5.5.5)."""
     outer = product < C.PD_STUCCO
@@ -216,7 +216,7 @@ def order_res(s, r, lv, j):
     return cost(s, r, lv, j)
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def affordable(s, p, r, product, lv, extra):
     """Seat p can pay an order of row r at level lv with surcharge `extra` (branch-free: `&`, not `and`)."""
     o = seat(p) + L.S_STOCK
@@ -228,7 +228,7 @@ def affordable(s, p, r, product, lv, extra):
                >= max(s[L.P_MIN_ORDER_WORKERS], s[b + C.CO_WORKERS] + event_workers(s, product))))
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def max_level(s, p, item):
     if item_craft(item) == C.CR_MB:
         return s[seat(p) + L.S_EXP]
@@ -247,7 +247,7 @@ def level_mask(s, p, item, r, extra):
     return m
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def level_any(s, p, item, r, extra):
     """Some level is affordable: only the levels whose saving no other available level dominates are tried."""
     pd = item_product(item)
@@ -259,7 +259,7 @@ def level_any(s, p, item, r, extra):
     return ok
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def item_row_extra(s, p, item, space):
     """(row, surcharge) of an order of `item` from B space `space`, row -1 when the craftsman cannot take it."""
     r = craft_row(s, p, item)
@@ -270,14 +270,14 @@ def item_row_extra(s, p, item, space):
     return r, order_extra(s, p, item, space)
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def orderable_items(s, p):
     """Bit mask of the items seat p has a target, a craftsman and (outside the final season) room under the
     craftsman's cap for (the `item_masks` cache)."""
     return s[seat(p) + L.S_ITEMS + (0 if final(s) else 1)]
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def pack_field(x, j):
     """Stock x as field j of a packed word (codes.LANE)."""
     return (min(x, C.STOCK_TOP) + C.COST_BIAS) << (C.LANE * j)
@@ -310,7 +310,7 @@ def order_requirements(s, p):
     s[L.REQ_N + C.N_REQ_COUNTS * p + C.REQ_INNER] = n_inner
 
 
-@njit(**TINY)
+@njit(**INLINE)
 def fitting_items(s, stock, first, last):
     """Bit mask of the items of requirement entries first..last-1 whose costs the packed `stock` covers."""
     fit = 0
@@ -471,7 +471,7 @@ def order_item_code(s, k):
 
 # ---- bonus board (section 6.3) ----
 
-@njit(**TINY)
+@njit(**INLINE)
 def seat_marks(s, p, base, count):
     """Bit c set when seat p is among the s[count + c] entries of column c's list at `base` (the light marks or the
     dark claims), branch-free."""
