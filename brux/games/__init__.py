@@ -48,13 +48,13 @@ class GameEntry:
 
 GAMES: dict[str, GameEntry] = {
     "bruxelles1893": GameEntry("brux.games.bruxelles1893", rules_version=1, title="Bruxelles 1893", players=(2, 5),
-                               compile_seconds=25),
+                               compile_seconds=15),
     "bruxelles1897": GameEntry("brux.games.bruxelles1897", rules_version=1, title="Bruxelles 1897", players=(2, 4),
-                               default_persona="heuristic:balanced", compile_seconds=30),
+                               default_persona="heuristic:balanced", compile_seconds=15),
     "lutece": GameEntry("brux.games.lutece", rules_version=1, title="Lutèce", players=(2, 5), simultaneous=True,
-                        compile_seconds=15),
+                        compile_seconds=10),
     "prestige": GameEntry("brux.games.prestige", rules_version=1, title="Prestige", players=(2, 4),
-                          compile_seconds=40),
+                          compile_seconds=20),
 }
 DEFAULT_GAME = "bruxelles1897"  # the flagship: what `brux analyze` plays without arguments
 
