@@ -30,7 +30,7 @@ from .build import build_gain
 from .decks import discard, draw_two
 
 
-@njit(**INLINE)
+@njit(**JIT)
 def end_turn(s):
     """The turn is over: the next turn (or the majority phase) starts once the handler returns."""
     s[L.C_NEXT] = C.NX_END_TURN

@@ -20,7 +20,7 @@ _PACKED_OFFSETS = np.array([
 _FACES_OF_TYPE = (1 << C.N_FACES) - 1  # both faces of one type in such a mask
 
 
-@njit(**INLINE)
+@njit(**JIT)
 def _push(s, n, a):
     s[L.LEGAL + n] = a
     return n + 1

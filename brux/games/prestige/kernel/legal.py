@@ -27,13 +27,13 @@ from .orders import (
 )
 
 
-@njit(**INLINE)
+@njit(**JIT)
 def push(s, n, a):
     s[L.LEGAL + n] = a
     return n + 1
 
 
-@njit(**INLINE)
+@njit(**JIT)
 def push_if(s, n, a, ok):
     """Write `a` after the n cached actions and keep it when `ok`: no branch (random play makes these branches
     unpredictable)."""
