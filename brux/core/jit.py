@@ -5,13 +5,13 @@ nothing), with NumPy's error model (no exception paths for integer division), an
 wrappers (`INTERNAL`: a `KernelDispatcher`, which sends a call from Python to a twin compiled with them). `INLINE`: the
 same, inlined by Numba into each caller instead of compiled as a unit of its own.
 
-Which to use is a matter of compile time, at equal speed. Numba links each unit's optimised code into every unit that
-calls it and optimises and generates the whole again, so a cold compile costs about the size of each unit's call tree
-summed over its units: every layer of thin wrappers or flow that is a unit of its own has everything below it
-optimised once more. Numba's inlining instead repeats its own passes at every call site. So `INLINE` is for thin
-layers (a hook's loop over step and legal actions, an init that is start then settle) and for hot code that LLVM
-would leave as a call (too large to inline, or measured slower as a unit); small helpers called from many places are
-`JIT`: LLVM inlines small units itself.
+Which to use is a matter of compile time, at equal speed. An internal unit is compiled by `LinkOnlyCompiler`
+(`brux.core.codegen`): its IR is kept for its callers to link, unoptimised, and no machine code is made for it; the
+entry point a call from Python runs (a twin) links its whole call tree and optimises it once. So a unit costs Numba's
+front end (typing, lowering) and its function passes, once. Numba's inlining instead repeats its own passes at every
+call site. So `INLINE` is for thin layers (a hook's loop over step and legal actions, an init that is start then
+settle) and for hot code that LLVM would leave as a call (too large to inline, or measured slower as a unit); small
+helpers called from many places are `JIT`: LLVM inlines small units itself.
 
 `njit` is `numba.njit`; with ``cache=True`` it guards two gaps of Numba's on-disk cache:
 - *Stale callees.* Numba checks only the source file of the cached function itself, so after an edit of a function
@@ -44,9 +44,11 @@ from typing import Any
 
 import numba
 from filelock import FileLock
-from numba.core import types
+from numba.core import compiler, types
 from numba.core.caching import NullCache
 from numba.core.registry import CPUDispatcher
+
+from .codegen import LinkOnlyCompiler, supported
 
 INTERNAL = dict(no_cpython_wrapper=True, no_cfunc_wrapper=True)  # called by kernels; from Python via a twin
 JIT = dict(cache=True, _nrt=False, error_model="numpy", **INTERNAL)
@@ -77,7 +79,8 @@ def njit(fn: Callable | None = None, **options: Any):
         return lambda f: njit(f, **options)
     if options.get("no_cpython_wrapper"):
         targetoptions = {**{k: v for k, v in options.items() if k != "cache"}, **NJIT_SETS}
-        dispatcher = KernelDispatcher(py_func=fn, locals={}, targetoptions=targetoptions)
+        dispatcher = KernelDispatcher(py_func=fn, locals={}, targetoptions=targetoptions,
+                                      pipeline_class=LinkOnlyCompiler if supported() else compiler.Compiler)
         if options.get("cache"):
             dispatcher.enable_caching()
     else:

@@ -1,0 +1,91 @@
+"""Code generation for kernels that only other kernels call: their IR is kept for linking, no machine code is made.
+
+Numba compiles every function to a library of its own: it links the optimised IR of each callee's library into the
+caller's module, optimises the whole at O3 and generates machine code for it. For a kernel without the CPython and C
+wrappers (`brux.core.jit.INTERNAL`) that machine code is never run: callers link its IR and run their own code, and
+a call from Python goes to a twin compiled with the wrappers. So each internal unit's machine code is work done for
+nothing, and so is each unit's O3 over its linked call tree, which every layer above it repeats.
+
+`LinkOnlyCompiler` is the Numba pipeline of those kernels. Its library (`LinkOnlyLibrary`) runs Numba's function
+passes on the unit's own IR as usual, keeps the linked, unoptimised module as the IR callers link (what Numba's
+`_get_module_for_linking` makes of an optimised one), and hands the execution engine a module holding only the
+unit's environment global (which Numba fills in after compiling). The function that finally runs, an entry point
+called from Python, links the whole call tree and optimises it once. A cached unit is stored and loaded as any
+other: a (tiny) object file and the bitcode for linking.
+
+It overrides two methods of Numba's `CPUCodeLibrary`, so it is used only with the Numba versions it was checked
+against (`SUPPORTED`); with any other version the kernels compile the ordinary way (same games, slower compile).
+"""
+
+from __future__ import annotations
+
+import llvmlite.binding as ll
+import llvmlite.ir as llvmir
+import numba
+from numba.core import cgutils, compiler
+from numba.core.codegen import JITCodeLibrary
+from numba.core.compiler_machinery import LoweringPass, register_pass
+from numba.core.typed_passes import AnnotateTypes
+
+SUPPORTED = ("0.60", "0.61", "0.62", "0.63", "0.64", "0.65", "0.66", "0.67", "0.68")
+ENV_PREFIX = "_ZN08NumbaEnv"  # Numba's mangled names of function environments
+
+
+def supported(version: str = numba.__version__) -> bool:
+    """Whether `LinkOnlyLibrary` was checked against this Numba version (major.minor)."""
+    return ".".join(version.split(".")[:2]) in SUPPORTED
+
+
+class LinkOnlyLibrary(JITCodeLibrary):
+    """A code library whose IR is only linked into callers: no module-level optimisation, no machine code."""
+
+    def _optimize_final_module(self) -> None:
+        """Nothing: the caller that runs the code optimises this IR with its own."""
+
+    def _finalize_final_module(self) -> None:
+        linked = self._final_module
+        for fn in linked.functions:
+            if not fn.is_declaration and fn.linkage == ll.Linkage.external:
+                fn.linkage = "linkonce_odr"
+        self._shared_module = linked
+        self._final_module = self._environment_module(linked)
+        super()._finalize_final_module()
+
+    def _environment_module(self, linked: ll.ModuleRef) -> ll.ModuleRef:
+        """A module defining only the environment globals of `linked` (Numba stores each environment's address in
+        its global after compiling, so the engine must define it)."""
+        module = self._codegen._create_empty_module(self.name)
+        for gv in linked.global_variables:
+            if gv.name.startswith(ENV_PREFIX) and not gv.is_declaration:
+                env = llvmir.GlobalVariable(module, cgutils.voidptr_t, name=gv.name)
+                env.linkage = "common"
+                env.initializer = cgutils.get_null_value(cgutils.voidptr_t)
+        parsed = ll.parse_assembly(str(module))
+        parsed.name = linked.name
+        return parsed
+
+
+@register_pass(mutates_CFG=False, analysis_only=False)
+class UseLinkOnlyLibrary(LoweringPass):
+    """Give the function being compiled a `LinkOnlyLibrary` (native lowering then fills it)."""
+
+    _name = "brux_link_only_library"
+
+    def __init__(self) -> None:
+        LoweringPass.__init__(self)
+
+    def run_pass(self, state) -> bool:
+        if state.library is None:
+            state.library = LinkOnlyLibrary(state.targetctx.codegen(), state.func_id.func_qualname)
+            state.library.enable_object_caching()
+        return False
+
+
+class LinkOnlyCompiler(compiler.CompilerBase):
+    """Numba's nopython pipeline, lowering into a `LinkOnlyLibrary`."""
+
+    def define_pipelines(self):
+        pipeline = compiler.DefaultPassBuilder.define_nopython_pipeline(self.state)
+        pipeline.add_pass_after(UseLinkOnlyLibrary, AnnotateTypes)
+        pipeline.finalize()
+        return [pipeline]

@@ -1,0 +1,143 @@
+"""Kernels that only other kernels call keep their IR for linking and make no machine code (brux.core.codegen)."""
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import llvmlite.binding as ll
+import numpy as np
+from numba.core import compiler
+
+import brux
+from brux.core import codegen, jit
+from brux.core.jit import JIT, njit
+
+ROOT = Path(brux.__file__).resolve().parent.parent
+
+
+UNCACHED = dict(JIT, cache=False)  # compiled in this process, so its libraries are the ones it made
+
+
+@njit(**UNCACHED)
+def _step(s, k):
+    s[0] = 5 * s[0] + k
+    return s[0] % 7
+
+
+@njit(**UNCACHED)
+def _two_steps(s):
+    return _step(s, 1) + _step(s, 2)
+
+
+@njit(**UNCACHED)
+def _entry(s):
+    return _two_steps(s)
+
+
+def _library(dispatcher):
+    (overload,) = dispatcher.overloads.values()
+    return overload.library
+
+
+def _defined(module) -> list[str]:
+    return [fn.name for fn in module.functions if not fn.is_declaration]
+
+
+def test_an_internal_kernel_is_linked_not_compiled_to_machine_code():
+    s = np.array([3, 0], np.int64)
+    assert _entry(s) == 16 % 7 + 82 % 7 and s[0] == 82  # 5*3+1 = 16, then 5*16+2 = 82
+    for kernel in (_step, _two_steps):
+        library = _library(kernel)
+        assert isinstance(library, codegen.LinkOnlyLibrary)
+        assert _defined(library._final_module) == []  # the engine is handed no function
+        envs = [gv.name for gv in library._final_module.global_variables]
+        assert envs and all(name.startswith(codegen.ENV_PREFIX) for name in envs)
+        shared = [fn for fn in library._shared_module.functions if not fn.is_declaration]
+        assert any(kernel.py_func.__name__ in fn.name for fn in shared)
+        assert all(fn.linkage == ll.Linkage.linkonce_odr for fn in shared)
+    # the caller's IR carries the callee's, so a caller that runs gets both
+    assert any("_step" in name for name in _defined(_library(_two_steps)._shared_module))
+
+
+def test_the_twin_called_from_python_is_an_ordinary_library_with_machine_code():
+    s = np.array([1, 0], np.int64)
+    assert _step(s, 3) == 8 % 7 and s[0] == 8
+    twin = _library(_step.__dict__["_python_twin"])
+    assert not isinstance(twin, codegen.LinkOnlyLibrary)
+    assert _defined(twin._final_module) != []
+
+
+def test_only_checked_numba_versions_use_it(monkeypatch):
+    assert codegen.supported("0.68.1") and codegen.supported("0.60.0")
+    assert not codegen.supported("0.59.1") and not codegen.supported("1.0.0")
+    assert _step._compiler.pipeline_class is codegen.LinkOnlyCompiler
+    monkeypatch.setattr(jit, "supported", lambda: False)
+
+    @njit(**UNCACHED)
+    def plain(s):
+        return _step(s, 4) * 2
+
+    @njit(**UNCACHED)
+    def calls_plain(s):
+        return plain(s)
+
+    assert plain._compiler.pipeline_class is compiler.Compiler
+    assert calls_plain(np.array([2, 0], np.int64)) == 2 * (14 % 7)
+    assert not isinstance(_library(plain), codegen.LinkOnlyLibrary)
+
+
+MODULE = """
+from brux.core.jit import JIT, njit
+
+@njit(**JIT)
+def inner(s, k):
+    s[0] = s[0] * {factor} + k
+    return s[0]
+
+@njit(**JIT)
+def outer(s):
+    return inner(s, 1) + inner(s, 2)
+"""
+
+FIRST = """
+import numpy as np
+import linked
+from brux.core.jit import JIT, njit
+
+@njit(**dict(JIT, cache=False))
+def first(s):
+    return linked.outer(s)
+
+s = np.array([2, 0], np.int64)
+print(first(s), s[0])
+"""
+
+LATER = """
+import numpy as np
+import linked
+from brux.core.jit import JIT, njit
+
+@njit(**dict(JIT, cache=False))
+def later(s):
+    return linked.outer(s) * 10 + linked.inner(s, 0)
+
+s = np.array([2, 0], np.int64)
+print(later(s), s[0], sum(linked.outer.stats.cache_hits.values()), sum(linked.inner.stats.cache_hits.values()))
+"""
+
+
+def test_a_cached_internal_kernel_links_into_a_caller_compiled_later(tmp_path):
+    """A first process compiles and caches `outer` (and `inner`); a second loads them from the cache and compiles a
+    new caller against them: the loaded IR links and runs."""
+    (tmp_path / "linked.py").write_text(MODULE.format(factor=3))
+    env = {"PYTHONPATH": f"{tmp_path}:{ROOT}", "PATH": "/usr/bin:/bin", "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+
+    def run(code: str) -> str:
+        return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=tmp_path, env=env, text=True,
+                              capture_output=True, timeout=300, check=True).stdout.strip()
+
+    first = run(FIRST)
+    assert first == f"{7 + 23} 23"  # 2*3+1 = 7, 7*3+2 = 23
+    # outer: 7 + 23 = 30, s = 23; then inner(s, 0) = 69: 30 * 10 + 69
+    assert run(LATER) == f"{30 * 10 + 69} 69 1 1"
