@@ -7,7 +7,9 @@ from __future__ import annotations
 import types
 from pathlib import Path
 
-from brux.core.entry import cached, entry_points
+import numpy as np
+
+from brux.core.entry import batch_arrays, cached, entry_points
 
 from . import kit, policyfile
 
@@ -24,8 +26,20 @@ def agent_entry_points(hooks: types.ModuleType) -> types.SimpleNamespace:
         made = kit.build(hooks, entry_points(hooks).core)
         functions = {"_play_batch": made.play_batch, "_decide_one": made.decide_one,
                      "_after_features": made.after_features}
+        kernel = cached(play_batch, owner, functions, nogil=True)
+        work_size = entry_points(hooks).core.work_size
+
+        def batch(params: np.ndarray, master_seed: int, first_index: int, n_games: int, kinds: np.ndarray,
+                  iparams: np.ndarray, fparams: np.ndarray) -> tuple[np.ndarray, ...]:
+            """The result arrays of games first_index.. of a run with agent (kinds[p], iparams[p], fparams[p]) in
+            seat p: the random batch's, then the decisions taken by each seat."""
+            s, arrays = batch_arrays(hooks, work_size, n_games, len(kinds))
+            decisions = np.zeros((n_games, len(kinds)), np.int32)
+            kernel(params, master_seed, first_index, kinds, iparams, fparams, s, *arrays, decisions)
+            return (*arrays, decisions)
+
         _made[owner] = types.SimpleNamespace(
-            play_batch=cached(play_batch, owner, functions, nogil=True),
+            play_batch=batch,
             decide_one=cached(decide_one, owner, functions),
             after_features=cached(after_features, owner, functions),
         )
@@ -45,9 +59,11 @@ def game_agents(hooks: types.ModuleType, features: tuple[str, ...], weights: dic
 # The templates: their globals are the game's agents' kit functions given to `cached`.
 
 
-def play_batch(params, master_seed, first_index, n_games, kinds, iparams, fparams):
+def play_batch(params, master_seed, first_index, kinds, iparams, fparams, s, seeds, vps, rk, share, src, opens,
+               lengths, decisions):
     """The batch with one agent per seat (`brux.agents.kit.build`)."""
-    return _play_batch(params, master_seed, first_index, n_games, kinds, iparams, fparams)
+    _play_batch(params, master_seed, first_index, kinds, iparams, fparams, s, seeds, vps, rk, share, src, opens,
+                lengths, decisions)
 
 
 def decide_one(state, kind, ip, fp, rng):

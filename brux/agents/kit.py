@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from brux.core.jit import njit_for
-from brux.core.kit import BATCH_KEYS, result_arrays
+from brux.core.kit import BATCH_KEYS
 
 from . import kinds
 from . import search as S
@@ -31,8 +31,7 @@ def build(hooks: Any, core: SimpleNamespace) -> SimpleNamespace:
                                      hooks.values, hooks.same_turn, hooks.determinise,
                                      hooks.rest_of_stage)
     start_game, record_result = core.start_game, core.record_result
-    state_size, n_actions, n_sources, n_openings = hooks.STATE_SIZE, hooks.N_ACTIONS, hooks.N_SOURCES, hooks.N_OPENINGS
-    agent_rng, work_size = core.agent_rng, core.work_size
+    state_size, n_actions, agent_rng = hooks.STATE_SIZE, hooks.N_ACTIONS, core.agent_rng
 
     @njit_for(owner)
     def decide_one(state, kind, ip, fp, rng):
@@ -52,18 +51,16 @@ def build(hooks: Any, core: SimpleNamespace) -> SimpleNamespace:
         return out[:n]
 
     @njit_for(owner, nogil=True)
-    def play_batch(params, master_seed, first_index, n_games, kinds, iparams, fparams):
-        """Games first_index .. first_index + n_games - 1 of a run, seat p played by agent (kinds[p], iparams[p],
-        fparams[p]); the arrays of the random batch plus the decisions taken by each seat."""
+    def play_batch(params, master_seed, first_index, kinds, iparams, fparams, s, seeds, vps, rk, share, src, opens,
+                   lengths, decisions):
+        """Games first_index .. first_index + len(seeds) - 1 of a run, seat p played by agent (kinds[p], iparams[p],
+        fparams[p]), in work array s: fills the arrays of the random batch plus the decisions taken by each seat."""
         n = nplayers(params)
-        seeds, vps, rk, share, src, opens, lengths = result_arrays(n_games, n, np.int64(n_sources),
-                                                                   np.int64(n_openings))
-        decisions = np.zeros((n_games, n), np.int32)
+        n_games = seeds.shape[0]
         cap = 1
         for p in range(n):
             cap = max(cap, S.tree_capacity(kinds[p], iparams[p]))
         bufs, child, visits, wsum, path, vals = S.make_scratch(cap, state_size, n_actions)
-        s = np.zeros(work_size, np.int64)
         for g in range(n_games):
             seeds[g] = start_game(s, params, master_seed, first_index + g)
             while True:
@@ -75,7 +72,6 @@ def build(hooks: Any, core: SimpleNamespace) -> SimpleNamespace:
                 decisions[g, p] += 1
                 apply(s, a)
             record_result(s, g, vps, rk, share, src, opens, lengths)
-        return seeds, vps, rk, share, src, opens, lengths, decisions
 
     return SimpleNamespace(play_batch=play_batch, decide_one=decide_one, after_features=after_features_one)
 

@@ -15,6 +15,8 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from brux.core import kit
 from brux.core.jit import njit_for
 
@@ -33,7 +35,8 @@ def cached(template: Callable, owner: str, functions: dict[str, Any], **options:
 
 def entry_points(hooks: types.ModuleType) -> types.SimpleNamespace:
     """The cached entry points of a game (made once per hooks module): `play_random_batch`, `legal_actions`,
-    `vec_reset`, `vec_step`, `vec_random_actions`, and `core`, the kit (`brux.core.kit.build(hooks)`)."""
+    `vec_reset`, `vec_step`, `vec_random_actions`, and `core`, the kit (`brux.core.kit.build(hooks)`); and
+    `random_batch`, the random batch with its arrays made (`batch_arrays`)."""
     owner = hooks.__name__
     if owner not in _made:
         core = kit.build(hooks)
@@ -52,15 +55,32 @@ def entry_points(hooks: types.ModuleType) -> types.SimpleNamespace:
             vec_step=cached(vec_step, owner, functions, nogil=True),
             vec_random_actions=cached(vec_random_actions, owner, functions, nogil=True),
         )
+        made = _made[owner]
+
+        def random_batch(params: np.ndarray, players: int, master_seed: int, first_index: int,
+                         n_games: int) -> tuple[np.ndarray, ...]:
+            """The result arrays (`brux.core.kit.BATCH_KEYS`) of random games first_index.. of a run."""
+            s, arrays = batch_arrays(hooks, core.work_size, n_games, players)
+            made.play_random_batch(params, master_seed, first_index, s, *arrays)
+            return arrays
+
+        made.random_batch = random_batch
     return _made[owner]
+
+
+def batch_arrays(hooks: types.ModuleType, work_size: int, n_games: int,
+                 players: int) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
+    """A batch's work array and zeroed result arrays (`brux.core.kit.result_arrays`), made here so that the kernels
+    allocate nothing."""
+    return np.zeros(work_size, np.int64), kit.result_arrays(n_games, players, hooks.N_SOURCES, hooks.N_OPENINGS)
 
 
 # The templates: their globals are the game's kit functions given to `cached`.
 
 
-def play_random_batch(params, master_seed, first_index, n_games):
+def play_random_batch(params, master_seed, first_index, s, seeds, vps, rk, share, src, opens, lengths):
     """The random batch (`brux.core.kit.build`)."""
-    return _random_batch(params, master_seed, first_index, n_games)
+    _random_batch(params, master_seed, first_index, s, seeds, vps, rk, share, src, opens, lengths)
 
 
 def legal_actions(s):

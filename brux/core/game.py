@@ -123,7 +123,7 @@ class Game:
     def play_random(self, n_games: int, master_seed: int = 0, first_index: int = 0) -> dict[str, np.ndarray]:
         """Per-seat result arrays of uniformly random games (see brux.core.rules.Rules.play_random)."""
         n_games, master_seed, first_index = _run_args(n_games, master_seed, first_index)
-        return self.rules.play_random(self.flat, master_seed, first_index, n_games)
+        return self.rules.play_random(self.flat, self.players, master_seed, first_index, n_games)
 
     @property
     def rules_version(self) -> int:

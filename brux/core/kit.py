@@ -20,7 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from brux.core.batch import batch_game_seed
-from brux.core.jit import INTERNAL, njit, njit_for
+from brux.core.jit import INTERNAL, njit_for
 from brux.core.rng import randbelow, seed_stream
 
 LOCAL = dict(_nrt=False, error_model="numpy", **INTERNAL)  # made per game by build(); cached in its entry points
@@ -39,10 +39,11 @@ class PlayOut(NamedTuple):
     init: Callable | None = None
 
 
-@njit(cache=True)
-def result_arrays(n_games, players, n_sources, n_openings):
-    """Zeroed results of a batch: per game its seed; per seat VP, rank, win share, VP by source and opening codes;
-    per game its length (decisions taken by players)."""
+def result_arrays(n_games: int, players: int, n_sources: int, n_openings: int) -> tuple[np.ndarray, ...]:
+    """Zeroed results of a batch, in `BATCH_KEYS` order: per game its seed; per seat VP, rank, win share, VP by source
+    and opening codes; per game its length (decisions taken by players). Made by the caller and filled by the batch
+    kernel, so that no kernel allocates (a cold compile would otherwise compile NumPy's allocation for every one of
+    their types)."""
     return (np.zeros(n_games, np.int64), np.zeros((n_games, players), np.int32),
             np.zeros((n_games, players), np.int8), np.zeros((n_games, players), np.float64),
             np.zeros((n_games, players, n_sources), np.int32), np.zeros((n_games, players, n_openings), np.int16),
@@ -130,21 +131,14 @@ def build(hooks):
                 apply(s, legal(s, randbelow(s, rng_off + 2 * p, rng_off + 2 * p + 1, nlegal(s))))
 
     @njit_for(owner, nogil=True, inline="always")  # compiled once, into the game's cached entry point
-    def play_random_batch(params, master_seed, first_index, n_games):
-        """Games first_index .. first_index + n_games - 1 of a run, every seat uniformly random from its stream.
-
-        Returns per game its seed and length, and per seat VP, rank, win share, VP by source and opening codes.
-        """
-        n = nplayers(params)  # the parameter block starts the state
-        # int64 sizes (not the constants' literal types): one cached result_arrays serves every game
-        seeds, vps, rk, share, src, opens, lengths = result_arrays(n_games, n, np.int64(n_sources),
-                                                                   np.int64(n_openings))
-        s = np.zeros(work_size, np.int64)
-        for g in range(n_games):
+    def play_random_batch(params, master_seed, first_index, s, seeds, vps, rk, share, src, opens, lengths):
+        """Games first_index .. first_index + len(seeds) - 1 of a run, every seat uniformly random from its stream,
+        played in work array s (`work_size`): fills per game its seed and length, and per seat VP, rank, win share,
+        VP by source and opening codes (`result_arrays`)."""
+        for g in range(seeds.shape[0]):
             seeds[g] = start_random(s, params, master_seed, first_index + g)
             play_out(s, agent_rng)
             record_result(s, g, vps, rk, share, src, opens, lengths)
-        return seeds, vps, rk, share, src, opens, lengths
 
     @njit_for(owner)
     def legal_actions(s):

@@ -147,11 +147,13 @@ class Rules:
             for p in range(n)
         ]
 
-    def play_random(self, flat: np.ndarray, master_seed: int, first_index: int, n_games: int) -> dict[str, np.ndarray]:
-        """Play games first_index .. first_index + n_games - 1 of a run with uniformly random agents.
+    def play_random(self, flat: np.ndarray, players: int, master_seed: int, first_index: int,
+                    n_games: int) -> dict[str, np.ndarray]:
+        """Play games first_index .. first_index + n_games - 1 of a run with uniformly random agents (`flat`: the
+        parameters of a `players`-seat game).
 
         Returns arrays: seed (g), length (g), vp, rank, win_share (g, players), vp_by_source (g, players, sources),
         opening (g, players, openings) as opening codes.
         """
-        arrays = self.entry.play_random_batch(flat, master_seed, first_index, n_games)
+        arrays = self.entry.random_batch(flat, players, master_seed, first_index, n_games)
         return dict(zip(BATCH_KEYS, arrays, strict=True))
