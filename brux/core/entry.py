@@ -35,7 +35,7 @@ def cached(template: Callable, owner: str, functions: dict[str, Any], **options:
 
 def entry_points(hooks: types.ModuleType) -> types.SimpleNamespace:
     """The cached entry points of a game (made once per hooks module): `play_random_batch`, `legal_actions`,
-    `vec_reset`, `vec_step`, `vec_random_actions`, and `core`, the kit (`brux.core.kit.build(hooks)`); and
+    `state_step`, `vec_reset`, `vec_step`, `vec_random_actions`, and `core`, the kit (`brux.core.kit.build(hooks)`); and
     `random_batch`, the random batch with its arrays made (`batch_arrays`)."""
     owner = hooks.__name__
     if owner not in _made:
@@ -46,11 +46,14 @@ def entry_points(hooks: types.ModuleType) -> types.SimpleNamespace:
             "_vec_reset": core.vec_reset,
             "_vec_step": core.vec_step,
             "_vec_random": core.vec_random_actions,
+            "_init": hooks.init,
+            "_apply": hooks.apply,
         }
         _made[owner] = types.SimpleNamespace(
             core=core,
             play_random_batch=cached(play_random_batch, owner, functions, nogil=True),
             legal_actions=cached(legal_actions, owner, functions),
+            state_step=cached(state_step, owner, functions),
             vec_reset=cached(vec_reset, owner, functions, nogil=True),
             vec_step=cached(vec_step, owner, functions, nogil=True),
             vec_random_actions=cached(vec_random_actions, owner, functions, nogil=True),
@@ -86,6 +89,15 @@ def play_random_batch(params, master_seed, first_index, s, seeds, vps, rk, share
 def legal_actions(s):
     """The legal actions of the pending decision, ascending."""
     return _legal_actions(s)
+
+
+def state_step(s, params, seed, action):
+    """The State API's moves, one entry point (the game's code optimised and compiled once): action < 0, a new game
+    in s from `params` and `seed` (the game's `init`); else the action applied (its `apply`)."""
+    if action < 0:
+        _init(s, params, seed)
+    else:
+        _apply(s, action)
 
 
 def vec_reset(params, master_seed, next_index, states, obs, masks, players):

@@ -112,12 +112,12 @@ class Rules:
     def new_state(self, flat: np.ndarray, seed: int) -> np.ndarray:
         """A new game's state array (first decision with a choice pending)."""
         s = np.zeros(self.hooks.STATE_SIZE, np.int64)
-        self.hooks.init(s, flat, seed)
+        self.entry.state_step(s, flat, seed, -1)
         return s
 
     def apply(self, state: np.ndarray, action: int) -> None:
         """Apply a legal action in place (then any automatic decisions)."""
-        self.hooks.apply(state, action)
+        self.entry.state_step(state, state, 0, action)  # (the parameters are not read)
 
     def current_player(self, state: np.ndarray) -> int:
         """Seat whose decision is pending; -1 when the game is over."""
