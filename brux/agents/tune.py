@@ -10,6 +10,9 @@ the weight times (1 + step) and times (1 - step) are played; the better is kept 
 current weights' by more than `--margin`. Every trial is printed.
 
     python -m brux.agents.tune --game bruxelles1897 --players 3 --games 200 --seed 2 --passes 1 --write
+
+It starts from the weights stored, so runs can follow one another; `policy.json` lists every run since the fit
+(`"tuned"`), in order: the commands that remake the weights are the fit's and then those.
 """
 
 from __future__ import annotations
@@ -71,6 +74,14 @@ def search(score: Callable[[np.ndarray], float], w0: np.ndarray, features: Seque
     return w, best, trials
 
 
+def stored_about(about: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
+    """What the tuned weights store beside them: the fit's command and data, and under "tuned" every tuning run
+    since the fit (each started where the one before ended), `run` last. A measured strength is dropped."""
+    before = about.get("tuned", [])
+    kept = {k: v for k, v in about.items() if k in ("command", "decisions")}
+    return {**kept, "tuned": [*([before] if isinstance(before, dict) else before), run]}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m brux.agents.tune", description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="bruxelles1897")
@@ -115,8 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                    f"{args.against} --games {args.games} --seed {args.seed} --step {args.step} --margin "
                    f"{args.margin} --passes {args.passes}" + (f" --features {args.features}" if args.features
                                                                else "") + " --write")
-        about = {k: v for k, v in doc.items() if k in ("command", "decisions")}
-        about["tuned"] = {"command": command, "win_share": round(best, 4), "trials": len(trials)}
+        about = stored_about(doc, {"command": command, "win_share": round(best, 4), "trials": len(trials)})
         policyfile.write(path, args.players, features, w, about)
         print(f"wrote {path}")
     return 0

@@ -60,3 +60,13 @@ def test_stored_about_is_kept_beside_new_weights(tmp_path):
     entry = json.loads(path.read_text())["players"]["3"]
     assert entry["weights"] == {"a": 1.5, "b": 2.0} and entry["tuned"] == {"command": "tune"}
     assert entry["command"] == "fit"
+
+
+def test_every_tuning_run_since_the_fit_is_listed_and_the_strength_dropped():
+    fit = {"command": "imitate", "decisions": 9, "strength": {"win_share": 0.2}}
+    one = tune.stored_about(fit, {"command": "tune 1"})
+    assert one == {"command": "imitate", "decisions": 9, "tuned": [{"command": "tune 1"}]}
+    two = tune.stored_about({**one, "strength": {"win_share": 0.3}}, {"command": "tune 2"})
+    assert two["tuned"] == [{"command": "tune 1"}, {"command": "tune 2"}] and "strength" not in two
+    assert tune.stored_about({"tuned": {"command": "old"}}, {"command": "new"})["tuned"] == [{"command": "old"},
+                                                                                             {"command": "new"}]
