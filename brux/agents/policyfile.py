@@ -29,6 +29,13 @@ def load(path: str | Path, features: Sequence[str]) -> dict[int, np.ndarray]:
     return out
 
 
+def load_about(path: str | Path, players: int) -> dict[str, Any]:
+    """What `path` stores beside the weights of `players` players (command, data, measurements; {} when none)."""
+    path = Path(path)
+    entry = json.loads(path.read_text()).get("players", {}).get(str(players), {}) if path.exists() else {}
+    return {k: v for k, v in entry.items() if k != "weights"}
+
+
 def load_strength(path: str | Path) -> dict[int, dict[str, Any]]:
     """The measured strength of each player count's weights stored in `path` ({} where none was measured)."""
     path = Path(path)

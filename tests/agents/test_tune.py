@@ -1,0 +1,72 @@
+"""The `policy` weights tuned for strength (brux.agents.tune): the coordinate search, the spec that plays a weight
+vector, the scoring tournament, and what the tuned weights store."""
+
+import json
+
+import numpy as np
+import pytest
+
+import brux
+from brux.agents import encode, parse_spec, policyfile, tune
+from brux.agents import search as S
+from brux.games.bruxelles1897 import agents as GA
+
+
+def test_the_spec_plays_the_weights_to_six_digits():
+    w = np.linspace(-2.5, 3.25, len(GA.FEATURES))
+    _, _, fp = encode(parse_spec(tune.spec(GA.FEATURES, w), GA.FEATURES), GA.FEATURES, GA.WEIGHTS)
+    assert np.allclose(fp[S.FP_W:], w, rtol=5e-6, atol=0)  # six significant digits
+
+
+def test_the_search_keeps_only_changes_that_score_better_by_the_margin():
+    target = np.array([2.0, 1.0, -1.0])
+
+    def score(w):  # highest at target
+        return float(-np.abs(w - target).sum())
+
+    w, best, trials = tune.search(score, np.array([1.0, 1.0, -1.0]), ["a", "b", "c"], ["a", "b", "c"], 0.5, 0.01, 2,
+                                  log=lambda s: None)
+    assert w.tolist() == [2.25, 1.0, -1.0] and best == score(w)  # a: 1 -> 1.5 -> 2.25; b, c stay
+    assert len(trials) == 12 and trials[0] == {"feature": "a", "weight": 1.5, "win_share": -0.5}
+    # a margin larger than any gain keeps the start
+    w, best, _ = tune.search(score, np.array([1.0, 1.0, -1.0]), ["a", "b", "c"], ["a"], 0.5, 0.6, 1,
+                             log=lambda s: None)
+    assert w.tolist() == [1.0, 1.0, -1.0] and best == -1.0
+
+
+def test_win_share_plays_every_seat_order():
+    game = brux.load_game("bruxelles1897", players=3)
+    w = game.rules.agents.policy[3]
+    a = tune.win_share(game, GA.FEATURES, w, "random", 2, 5)
+    assert a == tune.win_share(game, GA.FEATURES, w, "random", 2, 5)  # seeded
+    assert 0.5 < a <= 1.0  # the lookahead beats random play
+
+
+@pytest.mark.parametrize("args", [["--features", "nope"], ["--step", "1.5"], ["--games", "0"],
+                                  ["--against", "nope"], ["--game", "lutece"]])
+def test_bad_input_is_named(args):
+    with pytest.raises(SystemExit) as e:
+        tune.main(args)
+    assert e.value.code == 2
+
+
+def test_stored_about_is_kept_beside_new_weights(tmp_path):
+    path = tmp_path / "policy.json"
+    assert policyfile.load_about(path, 3) == {}
+    policyfile.write(path, 3, ["a", "b"], np.array([1.0, 2.0]), {"command": "fit", "decisions": 5})
+    about = policyfile.load_about(path, 3)
+    assert about == {"command": "fit", "decisions": 5}
+    policyfile.write(path, 3, ["a", "b"], np.array([1.5, 2.0]), {**about, "tuned": {"command": "tune"}})
+    entry = json.loads(path.read_text())["players"]["3"]
+    assert entry["weights"] == {"a": 1.5, "b": 2.0} and entry["tuned"] == {"command": "tune"}
+    assert entry["command"] == "fit"
+
+
+def test_every_tuning_run_since_the_fit_is_listed_and_the_strength_dropped():
+    fit = {"command": "imitate", "decisions": 9, "strength": {"win_share": 0.2}}
+    one = tune.stored_about(fit, {"command": "tune 1"})
+    assert one == {"command": "imitate", "decisions": 9, "tuned": [{"command": "tune 1"}]}
+    two = tune.stored_about({**one, "strength": {"win_share": 0.3}}, {"command": "tune 2"})
+    assert two["tuned"] == [{"command": "tune 1"}, {"command": "tune 2"}] and "strength" not in two
+    assert tune.stored_about({"tuned": {"command": "old"}}, {"command": "new"})["tuned"] == [{"command": "old"},
+                                                                                             {"command": "new"}]
