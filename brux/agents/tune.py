@@ -77,9 +77,8 @@ def search(score: Callable[[np.ndarray], float], w0: np.ndarray, features: Seque
 def stored_about(about: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
     """What the tuned weights store beside them: the fit's command and data, and under "tuned" every tuning run
     since the fit (each started where the one before ended), `run` last. A measured strength is dropped."""
-    before = about.get("tuned", [])
     kept = {k: v for k, v in about.items() if k in ("command", "decisions")}
-    return {**kept, "tuned": [*([before] if isinstance(before, dict) else before), run]}
+    return {**kept, "tuned": [*about.get("tuned", []), run]}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -56,9 +56,9 @@ def test_stored_about_is_kept_beside_new_weights(tmp_path):
     policyfile.write(path, 3, ["a", "b"], np.array([1.0, 2.0]), {"command": "fit", "decisions": 5})
     about = policyfile.load_about(path, 3)
     assert about == {"command": "fit", "decisions": 5}
-    policyfile.write(path, 3, ["a", "b"], np.array([1.5, 2.0]), {**about, "tuned": {"command": "tune"}})
+    policyfile.write(path, 3, ["a", "b"], np.array([1.5, 2.0]), {**about, "tuned": [{"command": "tune"}]})
     entry = json.loads(path.read_text())["players"]["3"]
-    assert entry["weights"] == {"a": 1.5, "b": 2.0} and entry["tuned"] == {"command": "tune"}
+    assert entry["weights"] == {"a": 1.5, "b": 2.0} and entry["tuned"] == [{"command": "tune"}]
     assert entry["command"] == "fit"
 
 
@@ -68,5 +68,3 @@ def test_every_tuning_run_since_the_fit_is_listed_and_the_strength_dropped():
     assert one == {"command": "imitate", "decisions": 9, "tuned": [{"command": "tune 1"}]}
     two = tune.stored_about({**one, "strength": {"win_share": 0.3}}, {"command": "tune 2"})
     assert two["tuned"] == [{"command": "tune 1"}, {"command": "tune 2"}] and "strength" not in two
-    assert tune.stored_about({"tuned": {"command": "old"}}, {"command": "new"})["tuned"] == [{"command": "old"},
-                                                                                             {"command": "new"}]
