@@ -106,8 +106,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         features = list(cap.features)
         order = args.features.split(",") if args.features else [features[i] for i in np.argsort(-np.abs(w0))]
         unknown = [f for f in order if f not in features]
-        if unknown or args.games < 1 or args.passes < 1 or not 0 < args.step < 1:
-            raise ValueError(f"unknown features {unknown} or a bad --games, --passes or --step")
+        if unknown:
+            raise ValueError(f"unknown features {', '.join(unknown)}; known: {', '.join(features)}")
+        for name, ok, rule in (("--games", args.games >= 1, "at least 1"), ("--passes", args.passes >= 1,
+                               "at least 1"), ("--step", 0 < args.step < 1, "between 0 and 1")):
+            if not ok:
+                raise ValueError(f"{name} must be {rule}, got {getattr(args, name[2:])}")
         cap.parse(game, [args.against])
     except ValueError as e:
         parser.exit(2, f"brux: error: {e}\n")
@@ -126,7 +130,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                    f"{args.margin} --passes {args.passes}" + (f" --features {args.features}" if args.features
                                                                else "") + " --write")
         about = stored_about(doc, {"command": command, "win_share": round(best, 4), "trials": len(trials)})
-        policyfile.write(path, args.players, features, w, about)
+        try:
+            policyfile.write(path, args.players, features, w, about)
+        except OSError as e:
+            parser.exit(2, f"brux: error: cannot write {path}: {e.strerror or e} (the weights: "
+                        + ", ".join(f"{n}={v:.6g}" for n, v in zip(features, w, strict=True)) + ")\n")
         print(f"wrote {path}")
     return 0
 

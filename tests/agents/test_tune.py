@@ -42,12 +42,18 @@ def test_win_share_plays_every_seat_order():
     assert 0.5 < a <= 1.0  # the lookahead beats random play
 
 
-@pytest.mark.parametrize("args", [["--features", "nope"], ["--step", "1.5"], ["--games", "0"],
-                                  ["--against", "nope"], ["--game", "lutece"]])
-def test_bad_input_is_named(args):
+@pytest.mark.parametrize("args, named", [(["--features", "nope"], "unknown features nope"),
+                                         (["--step", "1.5"], "--step must be between 0 and 1, got 1.5"),
+                                         (["--games", "0"], "--games must be at least 1, got 0"),
+                                         (["--passes", "0"], "--passes must be at least 1, got 0"),
+                                         (["--against", "nope"], "unknown agent 'nope'"),
+                                         (["--game", "lutece"], "lutece has no fitted policy")])
+def test_bad_input_is_named(args, named, capsys):
     with pytest.raises(SystemExit) as e:
         tune.main(args)
     assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("brux: error: ") and named in err and err.count("\n") == 1
 
 
 def test_stored_about_is_kept_beside_new_weights(tmp_path):
@@ -68,3 +74,18 @@ def test_every_tuning_run_since_the_fit_is_listed_and_the_strength_dropped():
     assert one == {"command": "imitate", "decisions": 9, "tuned": [{"command": "tune 1"}]}
     two = tune.stored_about({**one, "strength": {"win_share": 0.3}}, {"command": "tune 2"})
     assert two["tuned"] == [{"command": "tune 1"}, {"command": "tune 2"}] and "strength" not in two
+
+
+def test_an_unwritable_policy_file_is_one_line_and_keeps_the_weights_shown(monkeypatch, capsys):
+    monkeypatch.setattr(tune, "search", lambda score, w0, *a, **k: (np.asarray(w0), 0.25, []))
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(policyfile, "write", refuse)
+    with pytest.raises(SystemExit) as e:
+        tune.main(["--write"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("brux: error: cannot write ") and "Permission denied" in err and err.count("\n") == 1
+    assert "columns=" in err  # the tuned weights are not lost
