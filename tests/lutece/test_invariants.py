@@ -229,6 +229,16 @@ def test_views_are_checked_with_overrides_of_any_fields():
     assert any("coins" in p for p in check_invariants(broken, overrides))
 
 
+def test_an_unused_play_naming_a_card_is_caught():
+    """Bids are resolved over every play slot of a seat, so a slot past its plays must be -1."""
+    game = brux.load_game("lutece", players=3)
+    state = game.new_initial_state(seed=2)
+    o = L.SEATS + L.SEAT_SIZE
+    assert state.array[o + L.S_NPICK] == 0 and check_invariants(state) == []
+    state.array[o + L.S_PICK + 1] = 3
+    assert check_invariants(state) == ["SEATS[1].S_PICK[1] = 3 after its 0 plays (an unused play is -1)"]
+
+
 @pytest.mark.parametrize("field, value, word", [
     ("S_COINS", -1, "SEATS[1].S_COINS = -1 outside 0 .. "),
     ("S_PICK", 2 * L.MAX_SLOTS, "SEATS[1].S_PICK[0] = 10 outside -1 .. 9"),

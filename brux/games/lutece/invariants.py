@@ -32,6 +32,7 @@ import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from .kernel import codes as C
 from .kernel import layout as L
 
 __all__ = ["DECISIONS", "RESOURCES", "VP_SOURCES", "CardTables", "StepChecker", "check_invariants",
@@ -251,6 +252,13 @@ def _position_problems(state_or_view: Any, view: dict[str, Any], tables: CardTab
     array = getattr(state_or_view, "array", None)
     if array is not None:
         problems.extend(L.SCHEMA.violations(array))
+        for p in range(n):  # the kernel resolves bids over every play slot: an unused one names no card
+            o = L.SEATS + p * L.SEAT_SIZE
+            unused = [j for j in range(int(array[o + L.S_NPICK]), C.PLAY_CARDS)
+                      if array[o + L.S_PICK + j] != -1]
+            if unused:
+                add(f"SEATS[{p}].S_PICK[{unused[0]}] = {array[o + L.S_PICK + unused[0]]} after its "
+                    f"{array[o + L.S_NPICK]} plays (an unused play is -1)")
 
     # 1. Coins (stakes are inside the purses of the view).
     disp = [x for row in ("characters", "locations") for x in display[row]]

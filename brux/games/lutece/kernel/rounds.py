@@ -81,37 +81,39 @@ def acquire(s, p, k, bribe):
 
 @njit(**JIT)
 def resolve_slot(s, k):
-    """Rules 4.4 for the slot with hand-card number k (row * MAX_SLOTS + slot), which some seat played a card for."""
+    """Rules 4.4 for the slot with hand-card number k (row * MAX_SLOTS + slot), which some seat played a card for.
+    The bids are compared without branches (whether a play is for slot k is as random as the plays)."""
     n = players(s)
+    legion = s[L.P_LEGION_BRIBE]
     best = -1
     n_best = 0
     winner = -1
     for p in range(n):
         o = seat(p)
-        for j in range(s[o + L.S_NPICK]):
-            if s[o + L.S_PICK + j] == k:
-                e = s[o + L.S_BRIBE + j] + s[L.P_LEGION_BRIBE] * s[o + L.S_LEG + j]
-                if e > best:
-                    best = e
-                    n_best = 1
-                    winner = p
-                elif e == best:
-                    n_best += 1
+        for j in range(C.PLAY_CARDS):  # an unused play is -1
+            hit = s[o + L.S_PICK + j] == k
+            e = (s[o + L.S_BRIBE + j] + legion * s[o + L.S_LEG + j]) if hit else -1  # a bid is >= 0
+            more = e > best
+            n_best = 1 if more else n_best + ((e == best) & hit)
+            winner = p if more else winner
+            best = max(best, e)
     if n_best > 1:
         winner = -1
         remove_card(s, s[L.SLOT_CARD + k])
         s[L.G_BANK] += s[L.SLOT_COINS + k]
+    consolation = s[L.P_CONSOLATION]
     for p in range(n):
         o = seat(p)
-        for j in range(s[o + L.S_NPICK]):
-            if s[o + L.S_PICK + j] == k:
-                b = s[o + L.S_BRIBE + j]
-                if p == winner:
-                    acquire(s, p, k, b)
-                else:
-                    s[o + L.S_STAKE] -= b
-                    s[o + L.S_COINS] += b + s[L.P_CONSOLATION]
-                    s[L.G_BANK] -= s[L.P_CONSOLATION]
+        for j in range(C.PLAY_CARDS):  # an unused play is -1
+            hit = s[o + L.S_PICK + j] == k
+            b = s[o + L.S_BRIBE + j]
+            if hit & (p == winner):
+                acquire(s, p, k, b)
+            else:
+                lost = np.int64(hit)
+                s[o + L.S_STAKE] -= lost * b
+                s[o + L.S_COINS] += lost * (b + consolation)
+                s[L.G_BANK] -= lost * consolation
     s[L.SLOT_CARD + k] = -1
     s[L.SLOT_COINS + k] = 0
 
@@ -129,17 +131,18 @@ def end_bid(s):
     picked = 0  # the slots some seat played a card for; the others have nothing to resolve
     for p in range(n):
         o = seat(p)
-        for j in range(s[o + L.S_NPICK]):
-            picked |= np.int64(1) << s[o + L.S_PICK + j]
+        for j in range(C.PLAY_CARDS):  # an unused play is -1
+            k = s[o + L.S_PICK + j]
+            picked |= np.int64(k >= 0) << max(k, 0)
     while picked:  # in slot order: A.. then I..
         resolve_slot(s, trailing_zeros(picked))
         picked &= picked - 1
     for d in range(C.N_DECKS):
         for i in range(s[L.P_SLOTS]):
             k = d * L.MAX_SLOTS + i
-            if s[L.SLOT_CARD + k] >= 0:
-                s[L.SLOT_COINS + k] += s[L.P_GROWTH]
-                s[L.G_BANK] -= s[L.P_GROWTH]
+            growth = (s[L.SLOT_CARD + k] >= 0) * s[L.P_GROWTH]
+            s[L.SLOT_COINS + k] += growth
+            s[L.G_BANK] -= growth
     for p in range(n):
         o = seat(p)
         s[o + L.S_COMMITTED] = 0
