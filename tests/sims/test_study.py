@@ -8,6 +8,7 @@ import polars as pl
 import pytest
 
 import analysis.study_report as st
+import brux
 import sims
 from analysis.study_report import write_study_report
 from sims.cli import main
@@ -47,6 +48,10 @@ def test_levels_follow_the_games_agents():
     assert choose_levels("bruxelles1897", 3, "heuristic:balanced")[0] == ["random", "greedy", "heuristic:balanced",
                                                                            "vmcts"]
     assert choose_levels("lutece", 4, None)[0] == ["random", "greedy", "vmcts"]
+    # Bruxelles 1893's stored policy won more than its fair share against 2 x vmcts: it is the strongest level
+    assert brux.load_game("bruxelles1893", 3).rules.agents.policy_strength[3]["win_share"] > 1 / 3
+    assert choose_levels("bruxelles1893", 3, "heuristic:builder")[0] == ["random", "greedy", "heuristic:builder",
+                                                                         "policy"]
 
 
 def test_policy_is_the_strongest_level_only_where_it_wins_its_fair_share_against_the_search():
