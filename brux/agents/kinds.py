@@ -81,10 +81,13 @@ SAMPLES = Option("samples", 1, "determinised copies a lookahead evaluates every 
 EPS = Option("eps", 0.0, "at each decision, with this probability a uniformly random legal action instead of the "
              "agent's own, both drawn from the agent's stream (0 draws nothing: the plain agent)", 0.0, 1.0,
              (FP, S.FP_EPS))
+ANSWER = Option("answer", 0, "at a decision that starts a turn, score the best `answer` actions again after the "
+                "next seat's own one-step answer (on the same copy and weights), the best answered result taken "
+                "(0 and 1: the plain lookahead)", 0, 100, (IP, S.IP_ANSWER))
 # Every option, in the order that gives each kernel slot its value for the kinds without an option there.
-OPTIONS = (N, ITERS, C, DEPTH, EVAL, TEMP, REL, FINISH, PRUNE, SAMPLES, EPS)
+OPTIONS = (N, ITERS, C, DEPTH, EVAL, TEMP, REL, FINISH, PRUNE, SAMPLES, EPS, ANSWER)
 
-LOOKAHEAD = (REL, FINISH, SAMPLES, EPS)
+LOOKAHEAD = (REL, FINISH, SAMPLES, EPS, ANSWER)
 LEAF_FINISH = replace(FINISH, default=0, meaning="1: the tree branches on turns, the rest of a turn after a decision "
                       "in it taken greedily on `eval`'s weights; 0: every sub-decision is a level of the tree")
 SEARCH = (ITERS, C, DEPTH, EVAL, TEMP, REL, LEAF_FINISH, PRUNE, EPS)

@@ -47,7 +47,8 @@ IP_N = 0  # flatmc: playouts per legal action; mcts: iterations; lookahead: dete
 IP_DEPTH = 1  # playout length in decisions (-1: to the end of the game)
 IP_FINISH = 2  # finish the turn's own sub-decisions greedily (1): lookahead before evaluating, mcts after each step
 IP_PRUNE = 3  # mcts: search only the best `prune` root actions by one-step lookahead (0: all)
-N_IP = 4
+IP_ANSWER = 4  # lookahead: score the best `answer` actions again after the next seat's one-step answer (0: never)
+N_IP = 5
 
 # float parameters
 FP_C = 0  # UCT exploration constant
@@ -64,7 +65,7 @@ EPS_SCALE = 1 << 30  # resolution of the FP_EPS draw
 @njit(cache=True)
 def make_scratch(cap, state_size, n_actions):
     """Work arrays of the searches: state copies, the MCTS tree for `cap` nodes, a path, per-seat values."""
-    bufs = np.zeros((4, state_size), np.int64)
+    bufs = np.zeros((5, state_size), np.int64)
     child = np.full((cap, n_actions), -1, np.int32)
     visits = np.zeros(cap, np.int64)
     wsum = np.zeros((cap, MAX_PLAYERS), np.float64)
@@ -231,6 +232,76 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
         return best_a
 
     @njit_for(owner, **LOCAL)
+    def seat_value(vals, p, n, rel):
+        """Seat p's evaluation from the values of every seat (as `value_for` makes it from the state)."""
+        v = vals[p]
+        if rel == 0.0:
+            return v
+        best = NEG
+        for q in range(n):
+            if q != p and vals[q] > best:
+                best = vals[q]
+        return v - best
+
+    @njit_for(owner, **LOCAL)
+    def answered_choice(s, ip, fp, rng, ko, co, bufs, vals):
+        """The one-step lookahead with the next seat's answer, for a decision that starts a turn: every legal action
+        scored as `lookahead_choice` scores it (one determinised copy), then each of the best IP_ANSWER = k (ties
+        to the first legal) scored again after the seat to move next answers it:
+        that seat's own one-step lookahead on the same copy and weights (its best action by its own evaluation, ties
+        to the first, then the rest of its turn when IP_FINISH, and the rest of a simultaneous stage). The candidate
+        whose answered result is best for the mover is chosen, ties to the better first score; scores in integer
+        micro-units. After an action that ends the game, its own result. (`decide` takes `lookahead_choice` at a
+        sub-decision, with IP_ANSWER < 2, and with more legal actions than bufs[3] holds with the k indices kept
+        after the scores.) The answers are played in bufs[4]."""
+        p = player(s)
+        root, t, u, score, w = bufs[0], bufs[1], bufs[2], bufs[3], bufs[4]
+        nl = nlegal(s)
+        fin = ip[IP_FINISH] != 0
+        k = min(ip[IP_ANSWER], nl)
+        determinised_copy(root, s, rng, ko, co)
+        for i in range(nl):
+            after_action(t, root, legal(s, i), p, fin, u, fp, vals)
+            score[i] = scaled(value_for(t, p, fp, vals))
+        for j in range(k):  # the index of the j-th best action at score[nl + j]
+            b = -1
+            for i in range(nl):
+                taken = False
+                for jj in range(j):
+                    if score[nl + jj] == i:
+                        taken = True
+                if not taken and (b < 0 or score[i] > score[b]):
+                    b = i
+            score[nl + j] = b
+        if k <= 1:
+            return legal(s, score[nl])
+        n = nplayers(s)
+        best_total = 0
+        best_i = score[nl]
+        for j in range(k):
+            i = score[nl + j]
+            after_action(t, root, legal(s, i), p, fin, u, fp, vals)
+            q = player(t)
+            if q < 0:
+                total = scaled(value_for(t, p, fp, vals))
+            else:
+                best_q = NEG
+                mine = 0.0
+                for bi in range(nlegal(t)):
+                    copy_state(w, t)
+                    play_on(w, legal(t, bi), q, fin, u, fp, vals)
+                    values(w, fp[FP_W:], vals)
+                    vq = seat_value(vals, q, n, fp[FP_REL])
+                    if vq > best_q + 1e-9:
+                        best_q = vq
+                        mine = seat_value(vals, p, n, fp[FP_REL])
+                total = scaled(mine)
+            if j == 0 or total > best_total:
+                best_total = total
+                best_i = i
+        return legal(s, best_i)
+
+    @njit_for(owner, **LOCAL)
     def prune_root(s, k, fp, rng, ko, co, bufs, child, vals):
         """Mark all but the best k root actions by one-step lookahead (as `lookahead_choice`, on one determinised
         copy) as excluded from the search (child[0, a] = -2). The scores are kept, scaled to integers, in bufs[3]."""
@@ -393,12 +464,16 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
     @njit_for(owner, **LOCAL)
     def decide(s, kind, ip, fp, rng, ko, co, bufs, child, visits, wsum, path, vals):
         """The action agent (kind, ip, fp) takes in state `s` (not modified); its stream is rng[ko], rng[co].
-        With FP_EPS = e > 0, a uniformly random legal action with probability e (both drawn from that stream)."""
+        With FP_EPS = e > 0, a uniformly random legal action with probability e (both drawn from that stream).
+        A lookahead with IP_ANSWER = k > 1 answers its best k actions at a decision that starts a turn (one
+        determinised copy there whatever IP_N)."""
         if kind == RANDOM:
             return random_choice(s, rng, ko, co)
         if fp[FP_EPS] > 0.0 and randbelow(rng, ko, co, EPS_SCALE) < fp[FP_EPS] * EPS_SCALE:
             return random_choice(s, rng, ko, co)
         if kind == GREEDY or kind == HEURISTIC or kind == POLICY:
+            if ip[IP_ANSWER] > 1 and not same_turn(s, player(s)) and nlegal(s) + ip[IP_ANSWER] <= bufs.shape[1]:
+                return answered_choice(s, ip, fp, rng, ko, co, bufs, vals)
             return lookahead_choice(s, ip, fp, rng, ko, co, bufs, vals)
         if kind == FLATMC:
             return flatmc_choice(s, ip, fp, rng, ko, co, bufs, vals)
