@@ -62,7 +62,8 @@ class Agent:
         if cap is None:
             self.kind, self.ip, self.fp = encode(self.spec, (), {})
         else:
-            self.kind, self.ip, self.fp = encode(self.spec, cap.features, cap.weight_table(game.players))
+            self.kind, self.ip, self.fp = encode(self.spec, cap.features, cap.weight_table(game.players),
+                                                 cap.policy_options.get(game.players))
 
     def choose(self, state: Any) -> int:
         """The action for `state` (this agent's seat is to move); advances the agent's stream."""

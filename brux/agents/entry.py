@@ -48,12 +48,13 @@ def agent_entry_points(hooks: types.ModuleType) -> types.SimpleNamespace:
 
 def game_agents(hooks: types.ModuleType, features: tuple[str, ...], weights: dict) -> kit.GameAgents:
     """The agents capability of a game (`Rules.agents`): its features and weights with its cached entry points, and
-    the `policy` weights and their measured strength stored in the game's folder (`POLICY_FILE`; none when it has
-    no such file)."""
+    the `policy` weights, their options and their measured strength stored in the game's folder (`POLICY_FILE`;
+    none when it has no such file)."""
     made = agent_entry_points(hooks)
     path = Path(hooks.__file__).parents[1] / POLICY_FILE
     return kit.GameAgents(features, weights, made.play_batch, made.decide_one, made.after_features,
-                          policyfile.load(path, features), policyfile.load_strength(path))
+                          policyfile.load(path, features), policyfile.load_strength(path),
+                          policyfile.load_options(path))
 
 
 # The templates: their globals are the game's agents' kit functions given to `cached`.

@@ -33,6 +33,7 @@ from brux.games import get_rules
 
 from . import make_agents, policyfile
 from .entry import POLICY_FILE
+from .kinds import BY_NAME, fmt
 from .spec import encode, parse_spec
 
 RECORD_STREAM = 1000  # the stream of the recording's determinisations: derive(game seed, RECORD_STREAM + seat)
@@ -186,8 +187,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     table = cap.weight_table()
     baseline = table.get("value", table["greedy"])
     w, parts, t0 = baseline, [], time.process_time()
+    # the DAgger rounds play the lookahead the fit models: the kind's defaults for the options stored with the
+    # weights being replaced (brux.agents.tune --options)
+    plain = "".join(f"{k}={fmt(BY_NAME['policy'].default(k))}," for k in cap.policy_options.get(args.players, {}))
     for r in range(args.rounds):
-        players = args.teacher if r == 0 else [f"policy:{','.join(f'w_{f}={v:.6g}' for f, v in zip(features, w))}"]
+        weights = ",".join(f"w_{f}={v:.6g}" for f, v in zip(features, w))
+        players = args.teacher if r == 0 else [f"policy:{plain}{weights}"]
         first = args.seed + r * args.games
         parts.append(record(game, players * (game.players if r else 1), args.teacher, args.games, first, w))
         parts[-1].game += first

@@ -83,7 +83,9 @@ class GameAgents:
     `features` names the evaluation features, `weights` maps "greedy" and each persona to a weight vector over them;
     `play_batch`, `decide_one` and `after_features` are the game's cached entry points of the functions `build`
     makes. `policy` maps a player count to the `policy` agent's fitted weights (`brux.agents.imitate`),
-    `policy_strength` to their measured strength against the game's search (`sims.policy_strength`).
+    `policy_strength` to their measured strength against the game's search (`sims.policy_strength`),
+    `policy_options` to the options they were tuned with (`brux.agents.tune --options`), which a `policy` spec
+    plays where it does not give them.
     """
 
     features: tuple[str, ...]
@@ -93,6 +95,7 @@ class GameAgents:
     after_features: Callable[..., np.ndarray] | None = None
     policy: Mapping[int, np.ndarray] = field(default_factory=dict)
     policy_strength: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    policy_options: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
 
     def personas(self) -> list[str]:
         return [k for k in self.weights if k != "greedy"]
@@ -137,7 +140,8 @@ class GameAgents:
             self.lineup_names(game, agents)
             entries = entries * (game.players // len(entries))
             return play_python_lineup(game, n_games, master_seed, first_index, entries)
-        kinds, ip, fp = encode_lineup(self.parse(game, agents), self.features, self.weight_table(game.players))
+        kinds, ip, fp = encode_lineup(self.parse(game, agents), self.features, self.weight_table(game.players),
+                                      self.policy_options.get(game.players))
         return self.play(game.flat, master_seed, first_index, n_games, kinds, ip, fp)
 
     def play(self, flat: np.ndarray, master_seed: int, first_index: int, n_games: int, kinds: np.ndarray,

@@ -1,6 +1,7 @@
 """The `policy` agent's stored weights: one JSON file per game (`brux/games/<game>/policy.json`), one weight vector
-per player count, with the command that made them (`python -m brux.agents.imitate ... --write`), and where it was
-measured, its strength against the game's search (`python -m sims.policy_strength ... --write`)."""
+per player count, with the command that made them (`python -m brux.agents.imitate ... --write`), the options they
+were tuned with where any (`python -m brux.agents.tune ... --options`), and where it was measured, its strength
+against the game's search (`python -m sims.policy_strength ... --write`)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,17 @@ def load_about(path: str | Path, players: int) -> dict[str, Any]:
     path = Path(path)
     entry = json.loads(path.read_text()).get("players", {}).get(str(players), {}) if path.exists() else {}
     return {k: v for k, v in entry.items() if k != "weights"}
+
+
+def load_options(path: str | Path) -> dict[int, dict[str, Any]]:
+    """The `policy` options stored with each player count's weights ({} where none): those the weights were tuned
+    with (`python -m brux.agents.tune ... --options`), played wherever a `policy` spec does not give them."""
+    path = Path(path)
+    if not path.exists():
+        return {}
+    doc = json.loads(path.read_text())
+    return {int(players): dict(entry["options"]) for players, entry in doc.get("players", {}).items()
+            if entry.get("options")}
 
 
 def load_strength(path: str | Path) -> dict[int, dict[str, Any]]:

@@ -122,9 +122,12 @@ def parse_lineup(agents: str | Sequence[str], players: int, features: Sequence[s
     return tuple(specs)
 
 
-def encode(spec: AgentSpec, features: Sequence[str], weights: Mapping[str, np.ndarray]
-           ) -> tuple[int, np.ndarray, np.ndarray]:
-    """(kind, ip, fp) of one agent for a game with these evaluation features and weight sets."""
+def encode(spec: AgentSpec, features: Sequence[str], weights: Mapping[str, np.ndarray],
+           policy_options: Mapping[str, object] | None = None) -> tuple[int, np.ndarray, np.ndarray]:
+    """(kind, ip, fp) of one agent for a game with these evaluation features and weight sets. `policy_options`: the
+    options stored with the game's `policy` weights (`brux.agents.policyfile.load_options`), which a `policy` spec
+    plays where it does not give them, when it plays those weights; ValueError for a stored option `policy` does
+    not take or out of its range."""
     kind = BY_NAME[spec.name]
     ip = np.zeros(S.N_IP, np.int64)
     fp = np.zeros(S.N_FP_HEAD + len(features), np.float64)
@@ -145,18 +148,27 @@ def encode(spec: AgentSpec, features: Sequence[str], weights: Mapping[str, np.nd
                 raise ValueError(f"agent {str(spec)!r}: unknown weight {key!r}; features: {', '.join(features)}")
             w[list(features).index(key[2:])] = value
     fp[S.FP_W:] = w
+    stored = {}
+    if kind.evaluation == "policy" and base == "policy" and policy_options:
+        for key, value in policy_options.items():
+            if key not in kind.by_name:
+                raise ValueError(f"the options stored with the policy weights: policy takes no option "
+                                 f"{key!r}")
+            stored[key] = kind.by_name[key].parse("policy", str(value))
     filled: set[tuple[str, int]] = set()
     for option in (*kind.options, *OPTIONS):  # the kind's own options, then the first declared for a slot left
         if option.slot is not None and option.slot not in filled:
-            (ip if option.slot[0] == IP else fp)[option.slot[1]] = spec.get(option.name)
+            given = option.name in spec.opts or option.name not in stored
+            (ip if option.slot[0] == IP else fp)[option.slot[1]] = spec.get(option.name) if given else \
+                stored[option.name]
             filled.add(option.slot)
     return kind.code, ip, fp
 
 
-def encode_lineup(specs: Sequence[AgentSpec], features: Sequence[str], weights: Mapping[str, np.ndarray]
-                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per-seat arrays kinds (n,), iparams (n, N_IP), fparams (n, N_FP_HEAD + features) of a line-up."""
-    codes = [encode(s, features, weights) for s in specs]
+def encode_lineup(specs: Sequence[AgentSpec], features: Sequence[str], weights: Mapping[str, np.ndarray],
+                  policy_options: Mapping[str, object] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per-seat arrays kinds (n,), iparams (n, N_IP), fparams (n, N_FP_HEAD + features) of a line-up (`encode`)."""
+    codes = [encode(s, features, weights, policy_options) for s in specs]
     kinds = np.array([c[0] for c in codes], np.int64)
     ip = np.stack([c[1] for c in codes])
     fp = np.stack([c[2] for c in codes])

@@ -34,14 +34,17 @@ from .entry import POLICY_FILE
 from .tournament import tournament
 
 
-def spec(features: Sequence[str], w: np.ndarray) -> str:
-    """The `policy` spec playing weights w (one vector over the features)."""
-    return "policy:" + ",".join(f"w_{f}={v:.6g}" for f, v in zip(features, w, strict=True))
+def spec(features: Sequence[str], w: np.ndarray, options: str = "") -> str:
+    """The `policy` spec playing weights w (one vector over the features), with `options` (`name=value,...`)."""
+    return "policy:" + (options + "," if options else "") + ",".join(
+        f"w_{f}={v:.6g}" for f, v in zip(features, w, strict=True))
 
 
-def win_share(game: Any, features: Sequence[str], w: np.ndarray, against: str, games: int, seed: int) -> float:
-    """`policy` on weights w in one seat against copies of `against`: its mean win share over every seat order."""
-    me = spec(features, w)
+def win_share(game: Any, features: Sequence[str], w: np.ndarray, against: str, games: int, seed: int,
+              options: str = "") -> float:
+    """`policy` on weights w (with `options`) in one seat against copies of `against`: its mean win share over
+    every seat order."""
+    me = spec(features, w, options)
     result = tournament(game, [me] + [against] * (game.players - 1), games, master_seed=seed)
     return result["agents"][me]["win_share"]
 
@@ -74,11 +77,22 @@ def search(score: Callable[[np.ndarray], float], w0: np.ndarray, features: Seque
     return w, best, trials
 
 
-def stored_about(about: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
-    """What the tuned weights store beside them: the fit's command and data, and under "tuned" every tuning run
-    since the fit (each started where the one before ended), `run` last. A measured strength is dropped."""
+def stored_about(about: dict[str, Any], run: dict[str, Any], options: dict[str, Any] | None = None
+                 ) -> dict[str, Any]:
+    """What the tuned weights store beside them: the fit's command and data, the `policy` options they were tuned
+    with ("options", when any), and under "tuned" every tuning run since the fit (each started where the one before
+    ended), `run` last. A measured strength is dropped."""
     kept = {k: v for k, v in about.items() if k in ("command", "decisions")}
-    return {**kept, "tuned": [*about.get("tuned", []), run]}
+    return {**kept, **({"options": dict(options)} if options else {}), "tuned": [*about.get("tuned", []), run]}
+
+
+def tuned_options(game: Any, stored: dict[str, Any], given: str | None) -> dict[str, Any]:
+    """The `policy` options a run plays with: those stored with the weights, those `given` (`name=value,...`)
+    replacing them; ValueError names a bad option (weights are tuned here, not given)."""
+    parsed = game.rules.agents.parse(game, ["policy:" + given])[0].options if given else ()
+    if any(k.startswith("w_") for k, _ in parsed):
+        raise ValueError("--options takes the policy's options, not weights (w_...)")
+    return {**stored, **dict(parsed)}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -94,6 +108,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--passes", type=int, default=1)
     parser.add_argument("--features", help="comma-separated features in the order tried (default: all, by "
                         "decreasing |weight|)")
+    parser.add_argument("--options", help="options of `policy` to tune with, e.g. answer=2 (default: those stored "
+                        "with the weights); stored with the weights")
     parser.add_argument("--write", action="store_true", help="store the weights in brux/games/<game>/policy.json")
     args = parser.parse_args(argv)
     try:
@@ -113,23 +129,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             if not ok:
                 raise ValueError(f"{name} must be {rule}, got {getattr(args, name[2:])}")
         cap.parse(game, [args.against])
+        path = Path(get_rules(args.game).hooks.__file__).parents[1] / POLICY_FILE
+        options = tuned_options(game, policyfile.load_about(path, args.players).get("options", {}), args.options)
     except ValueError as e:
         parser.exit(2, f"brux: error: {e}\n")
     t0 = time.process_time()
-    w, best, trials = search(lambda w: win_share(game, features, w, args.against, args.games, args.seed), w0,
+    text = ",".join(f"{k}={v}" for k, v in options.items())
+    w, best, trials = search(lambda w: win_share(game, features, w, args.against, args.games, args.seed, text), w0,
                              features, order, args.step, args.margin, args.passes,
                              log=lambda s: print(s, flush=True))
     cpu = time.process_time() - t0
     print(f"win share {best:.4f} after {len(trials)} trials of {args.games * len(trials)} games per seat order, "
           f"{cpu:.0f} s CPU; " + ", ".join(f"{n}={v:.4g}" for n, v in zip(features, w, strict=True)))
     if args.write:
-        path = Path(get_rules(args.game).hooks.__file__).parents[1] / POLICY_FILE
         doc = policyfile.load_about(path, args.players)
         command = (f"python -m brux.agents.tune --game {args.game} --players {args.players} --against "
                    f"{args.against} --games {args.games} --seed {args.seed} --step {args.step} --margin "
                    f"{args.margin} --passes {args.passes}" + (f" --features {args.features}" if args.features
-                                                               else "") + " --write")
-        about = stored_about(doc, {"command": command, "win_share": round(best, 4), "trials": len(trials)})
+                                                               else "")
+                   + (f" --options {args.options}" if args.options else "") + " --write")
+        about = stored_about(doc, {"command": command, "win_share": round(best, 4), "trials": len(trials)}, options)
         try:
             policyfile.write(path, args.players, features, w, about)
         except OSError as e:

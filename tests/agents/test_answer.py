@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import brux
-from brux.agents import Agent, choose, encode, parse_spec
+from brux.agents import Agent, choose, encode, parse_spec, policyfile
 from brux.agents import search as S
 from brux.agents.kinds import BY_NAME
 from brux.games.bruxelles1897 import agents as GA
@@ -207,3 +207,34 @@ def test_answer_is_reproducible_and_the_batch_is_step_by_step_play():
     again = game.play(2, master_seed=13, agents=lineup)
     assert all(np.array_equal(res[key], again[key]) for key in res)
     stepwise.assert_step_by_step_is_the_batch(game, lineup, res)
+
+
+# ---- options stored with the policy weights -----------------------------------------------------------------------
+
+def test_options_stored_with_the_weights_are_played_where_the_spec_gives_none(tmp_path):
+    game = brux.load_game("bruxelles1897", players=3)
+    weights = game.rules.agents.weight_table(3)
+    stored = {"answer": 2}
+    assert encode(parse_spec("policy"), GA.FEATURES, weights, stored)[1][S.IP_ANSWER] == 2
+    assert encode(parse_spec("policy:answer=0"), GA.FEATURES, weights, stored)[1][S.IP_ANSWER] == 0
+    assert encode(parse_spec("greedy"), GA.FEATURES, weights, stored)[1][S.IP_ANSWER] == 0
+    fallback = {k: v for k, v in weights.items() if k != "policy"}  # policy on `value`: not the stored weights'
+    assert encode(parse_spec("policy"), GA.FEATURES, fallback, stored)[1][S.IP_ANSWER] == 0
+    with pytest.raises(ValueError, match="policy takes no option 'iters'"):
+        encode(parse_spec("policy"), GA.FEATURES, weights, {"iters": 3})
+    with pytest.raises(ValueError, match="option answer='500' must be in 0..100"):
+        encode(parse_spec("policy"), GA.FEATURES, weights, {"answer": 500})
+    path = tmp_path / "policy.json"
+    policyfile.write(path, 3, GA.FEATURES, np.ones(len(GA.FEATURES)), {"options": {"answer": 2}})
+    policyfile.write(path, 4, GA.FEATURES, np.ones(len(GA.FEATURES)), {})
+    assert policyfile.load_options(path) == {3: {"answer": 2}}
+    assert policyfile.load_options(tmp_path / "none.json") == {}
+
+
+def test_the_game_plays_its_stored_policy_options():
+    game = brux.load_game("bruxelles1897", players=3)
+    cap = game.rules.agents
+    stored = cap.policy_options.get(3, {})
+    agent = Agent(game, "policy", 0, game_seed=5)
+    assert agent.ip[S.IP_ANSWER] == stored.get("answer", 0)
+    assert Agent(game, "policy:answer=0", 0, game_seed=5).ip[S.IP_ANSWER] == 0

@@ -89,3 +89,29 @@ def test_an_unwritable_policy_file_is_one_line_and_keeps_the_weights_shown(monke
     err = capsys.readouterr().err
     assert err.startswith("brux: error: cannot write ") and "Permission denied" in err and err.count("\n") == 1
     assert "columns=" in err  # the tuned weights are not lost
+
+
+def test_options_are_played_with_the_weights_and_stored_beside_them():
+    w = np.linspace(-1.0, 1.0, len(GA.FEATURES))
+    text = tune.spec(GA.FEATURES, w, "answer=2")
+    assert text.startswith("policy:answer=2,w_")
+    kind, ip, fp = encode(parse_spec(text, GA.FEATURES), GA.FEATURES, GA.WEIGHTS)
+    assert ip[S.IP_ANSWER] == 2 and np.allclose(fp[S.FP_W:], w, rtol=5e-6, atol=0)
+    about = tune.stored_about({"command": "imitate", "decisions": 9}, {"command": "tune"}, {"answer": 2})
+    assert about == {"command": "imitate", "decisions": 9, "options": {"answer": 2}, "tuned": [{"command": "tune"}]}
+    assert "options" not in tune.stored_about({"command": "imitate"}, {"command": "tune"}, {})
+    game = brux.load_game("bruxelles1897", players=3)
+    assert tune.tuned_options(game, {"answer": 2}, None) == {"answer": 2}  # the stored ones, else
+    assert tune.tuned_options(game, {"answer": 2}, "answer=3,rel=0") == {"answer": 3, "rel": 0}  # given ones win
+    assert tune.tuned_options(game, {}, None) == {}
+
+
+@pytest.mark.parametrize("options, named", [("iters=30", "unknown option 'iters'"),
+                                            ("answer=200", "option answer='200' must be in 0..100"),
+                                            ("w_vp=2", "--options takes the policy's options, not weights")])
+def test_bad_options_are_named(options, named, capsys):
+    with pytest.raises(SystemExit) as e:
+        tune.main(["--options", options])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("brux: error: ") and named in err and err.count("\n") == 1
