@@ -12,7 +12,9 @@ current weights' by more than `--margin`. Every trial is printed.
     python -m brux.agents.tune --game bruxelles1897 --players 3 --games 200 --seed 2 --passes 1 --write
 
 It starts from the weights stored, so runs can follow one another; `policy.json` lists every run since the fit
-(`"tuned"`), in order: the commands that remake the weights are the fit's and then those.
+(`"tuned"`), in order: the commands that remake the weights are the fit's and then those. `--options answer=2`
+plays `policy` with those options (default: the ones stored with the weights) and stores them beside the weights
+(`"options"`), where every `policy` spec that does not give them plays them.
 """
 
 from __future__ import annotations

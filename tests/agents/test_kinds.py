@@ -74,7 +74,7 @@ def test_an_option_is_one_declaration():
     assert eps.parse("greedy", "0.25") == 0.25
     with pytest.raises(ValueError, match="eps='2' must be in 0..1"):
         eps.parse("greedy", "2")
-    assert kinds.BY_NAME["greedy"].spec_text() == "greedy[:rel=1,finish=1,samples=1,eps=0,w_<feature>=x]"
+    assert kinds.BY_NAME["greedy"].spec_text() == "greedy[:rel=1,finish=1,samples=1,eps=0,answer=0,w_<feature>=x]"
     slim = replace(kinds.BY_NAME["greedy"], options=(kinds.REL, kinds.FINISH))  # without it, greedy is as before
     kinds.check((kinds.BY_NAME["random"], slim), kinds.OPTIONS)
     assert slim.spec_text() == "greedy[:rel=1,finish=1,w_<feature>=x]"
