@@ -111,17 +111,23 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
     """
 
     @njit_for(owner, **LOCAL)
-    def value_for(s, p, fp, vals):
-        """Evaluation of seat p: its value, or (FP_REL) its value minus the best opponent's."""
-        values(s, fp[FP_W:], vals)
+    def seat_value(vals, p, n, rel):
+        """Seat p's evaluation from the values `vals` of the n seats: its value, or (rel) its value minus the best
+        opponent's."""
         v = vals[p]
-        if fp[FP_REL] == 0.0:
+        if rel == 0.0:
             return v
         best = NEG
-        for q in range(nplayers(s)):
+        for q in range(n):
             if q != p and vals[q] > best:
                 best = vals[q]
         return v - best
+
+    @njit_for(owner, **LOCAL)
+    def value_for(s, p, fp, vals):
+        """Evaluation of seat p in state s (`seat_value` of the values on the weights of fp)."""
+        values(s, fp[FP_W:], vals)
+        return seat_value(vals, p, nplayers(s), fp[FP_REL])
 
     @njit_for(owner, **LOCAL)
     def rewards(s, fp, out, vals):
@@ -230,18 +236,6 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
                 best = v
                 best_a = a
         return best_a
-
-    @njit_for(owner, **LOCAL)
-    def seat_value(vals, p, n, rel):
-        """Seat p's evaluation from the values of every seat (as `value_for` makes it from the state)."""
-        v = vals[p]
-        if rel == 0.0:
-            return v
-        best = NEG
-        for q in range(n):
-            if q != p and vals[q] > best:
-                best = vals[q]
-        return v - best
 
     @njit_for(owner, **LOCAL)
     def answered_choice(s, ip, fp, rng, ko, co, bufs, vals):
