@@ -27,23 +27,24 @@ def build(hooks: Any, core: SimpleNamespace) -> SimpleNamespace:
     """`play_batch` and `decide_one` for one game's hooks and its core kit (`brux.core.kit.build(hooks)`)."""
     apply, player, nplayers = hooks.apply, hooks.player, hooks.nplayers
     owner = hooks.__name__
-    decide, after_features = S.build(owner, apply, player, hooks.nlegal, hooks.legal, nplayers, core.shares,
-                                     hooks.values, hooks.same_turn, hooks.determinise,
-                                     hooks.rest_of_stage)
+    params_size = hooks.PARAMS_SIZE
+    decide, after_features = S.build(owner, params_size, apply, player, hooks.nlegal, hooks.legal, nplayers,
+                                     core.shares, hooks.values, hooks.same_turn, hooks.determinise, hooks.rest_of_stage)
     start_game, record_result = core.start_game, core.record_result
     state_size, n_actions, agent_rng = hooks.STATE_SIZE, hooks.N_ACTIONS, core.agent_rng
 
     @njit_for(owner)
     def decide_one(state, kind, ip, fp, rng):
         """A decision for the seat to move in `state` (not modified); `rng` = [key, counter] of the agent's stream."""
-        bufs, child, visits, wsum, path, vals = S.make_scratch(S.tree_capacity(kind, ip), state_size, n_actions)
+        bufs, child, visits, wsum, path, vals = S.make_scratch(S.tree_capacity(kind, ip), state_size, n_actions, state,
+                                                                    params_size)
         return decide(state, kind, ip, fp, rng, 0, 1, bufs, child, visits, wsum, path, vals)
 
     @njit_for(owner)
     def after_features_one(state, ip, fp, rng):
         """out[i, q, k]: feature k of seat q after the i-th legal action of `state` (not modified), on one copy
         determinised from `rng` = [key, counter], the turn finished on the weights of fp when ip[IP_FINISH]."""
-        bufs, child, visits, wsum, path, vals = S.make_scratch(1, state_size, n_actions)
+        bufs, child, visits, wsum, path, vals = S.make_scratch(1, state_size, n_actions, state, params_size)
         n_features = fp.shape[0] - S.N_FP_HEAD
         out = np.zeros((n_actions, nplayers(state), n_features), np.float64)
         unit = np.zeros(n_features, np.float64)
@@ -60,7 +61,7 @@ def build(hooks: Any, core: SimpleNamespace) -> SimpleNamespace:
         cap = 1
         for p in range(n):
             cap = max(cap, S.tree_capacity(kinds[p], iparams[p]))
-        bufs, child, visits, wsum, path, vals = S.make_scratch(cap, state_size, n_actions)
+        bufs, child, visits, wsum, path, vals = S.make_scratch(cap, state_size, n_actions, params, params_size)
         for g in range(n_games):
             seeds[g] = start_game(s, params, master_seed, first_index + g)
             while True:

@@ -63,9 +63,14 @@ EPS_SCALE = 1 << 30  # resolution of the FP_EPS draw
 
 
 @njit(cache=True)
-def make_scratch(cap, state_size, n_actions):
-    """Work arrays of the searches: state copies, the MCTS tree for `cap` nodes, a path, per-seat values."""
+def make_scratch(cap, state_size, n_actions, params, params_size):
+    """Work arrays of the searches: state copies, the MCTS tree for `cap` nodes, a path, per-seat values. Every state
+    copy starts with the run's rule parameters, params[:params_size] (the part of a state no play changes), so that
+    `copy_play` copies only what follows them."""
     bufs = np.zeros((5, state_size), np.int64)
+    for r in range(bufs.shape[0]):
+        for i in range(params_size):
+            bufs[r, i] = params[i]
     child = np.full((cap, n_actions), -1, np.int32)
     visits = np.zeros(cap, np.int64)
     wsum = np.zeros((cap, MAX_PLAYERS), np.float64)
@@ -81,9 +86,13 @@ def tree_capacity(kind, ip):
 
 
 @njit(**JIT)
-def copy_state(dst, src):
-    for i in range(dst.shape[0]):
-        dst[i] = src[i]
+def copy_play(dst, src, first):
+    """dst = src from offset `first` on: a state copy made without its rule parameters (s[:first]), which every state
+    of a run holds alike and `make_scratch` put in each copy."""
+    n = dst.shape[0] - first
+    to, fro = dst[first:], src[first:]
+    for i in range(n):
+        to[i] = fro[i]
 
 
 @njit(**JIT)
@@ -101,10 +110,12 @@ def _new_node(child, visits, wsum, node):
         wsum[node, q] = 0.0
 
 
-def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_turn, determinise, rest_of_stage):
+def build(owner, params_size, apply, player, nlegal, legal, nplayers, shares, values, same_turn, determinise,
+          rest_of_stage):
     """The searches specialised for one game's kernel functions (see the module docstring); returns `decide` and
     `after_features` (what the lookahead sees of every legal action, for fitting `policy` weights).
-    `owner` (the game's hooks module name) names the functions made (`brux.core.jit.njit_for`).
+    `owner` (the game's hooks module name) names the functions made (`brux.core.jit.njit_for`); `params_size`
+    (the game's PARAMS_SIZE) is the length of the rule parameters at the start of a state, which state copies skip.
 
     The functions made here are not cached on disk themselves: the game's `@njit(cache=True)` entry points that
     call `decide` are, with everything they call compiled in.
@@ -169,7 +180,7 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
             best_a = legal(t, 0)
             for i in range(nlegal(t)):
                 b = legal(t, i)
-                copy_state(u, t)
+                copy_play(u, t, params_size)
                 apply(u, b)
                 v = value_for(u, p, fp, vals)
                 if v > best + 1e-9:
@@ -181,7 +192,7 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
     @njit_for(owner, **LOCAL)
     def determinised_copy(root, s, rng, ko, co):
         """root = s with what its player cannot see drawn again from rng (the lookahead's one determinisation)."""
-        copy_state(root, s)
+        copy_play(root, s, params_size)
         determinise(root, player(root), rng, ko, co)
 
     @njit_for(owner, **LOCAL)
@@ -197,7 +208,7 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
     def after_action(t, root, a, p, finish, u, fp, vals):
         """t = root after `play_on` of action a (the stage's draws from root's chance stream, as its determinisation
         keyed it: the same draws after every action)."""
-        copy_state(t, root)
+        copy_play(t, root, params_size)
         play_on(t, a, p, finish, u, fp, vals)
 
     @njit_for(owner, **LOCAL)
@@ -282,7 +293,7 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
                 best_q = NEG
                 mine = 0.0
                 for bi in range(nlegal(t)):
-                    copy_state(w, t)
+                    copy_play(w, t, params_size)
                     play_on(w, legal(t, bi), q, fin, u, fp, vals)
                     values(w, fp[FP_W:], vals)
                     vq = seat_value(vals, q, n, fp[FP_REL])
@@ -350,7 +361,7 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
             a = legal(s, i)
             total = 0.0
             for _ in range(ip[IP_N]):
-                copy_state(t, s)
+                copy_play(t, s, params_size)
                 determinise(t, player(t), rng, ko, co)
                 apply(t, a)
                 playout(t, ip[IP_DEPTH], rng, ko, co)
@@ -381,7 +392,7 @@ def build(owner, apply, player, nlegal, legal, nplayers, shares, values, same_tu
         prune_root(s, ip[IP_PRUNE], fp, rng, ko, co, bufs, child, vals)
         n_nodes = 1
         for _ in range(iters):
-            copy_state(t, s)
+            copy_play(t, s, params_size)
             determinise(t, player(t), rng, ko, co)
             node = 0
             path[0] = 0

@@ -20,8 +20,8 @@ from brux.core.rng import seed_stream
 
 # Kernel hooks every game provides (docs/adding-a-game.md); a game missing one does not load.
 HOOKS = ("init", "apply", "player", "nlegal", "legal", "nplayers", "vp", "source_vp", "opening", "length", "better",
-         "hide", "determinise", "observe", "STATE_SIZE", "N_ACTIONS", "N_SOURCES", "N_OPENINGS", "MAX_PLAYERS",
-         "OBS_SIZE", "OBS_LAYOUT", "PLAYOUT")
+         "hide", "determinise", "observe", "PARAMS_SIZE", "STATE_SIZE", "N_ACTIONS", "N_SOURCES", "N_OPENINGS",
+         "MAX_PLAYERS", "OBS_SIZE", "OBS_LAYOUT", "PLAYOUT")
 
 
 @dataclass(eq=False)

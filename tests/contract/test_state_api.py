@@ -30,6 +30,16 @@ def assert_rejected(state, action):
     assert_unchanged(state, before)
 
 
+def test_play_leaves_the_rule_parameters_alone(case):
+    """The state's first PARAMS_SIZE entries are the game's flattened parameters, and no decision changes them (the
+    searches' state copies rely on it: they skip that block)."""
+    size = case.game.rules.hooks.PARAMS_SIZE
+    first = case.states[0].array[:size].copy()
+    assert size > 0 and np.array_equal(first, case.game.flat[:size])
+    for state in case.states[1:] + [case.final]:
+        assert np.array_equal(state.array[:size], first)
+
+
 def test_decisions_and_views(case):
     game = case.game
     for state in case.states:

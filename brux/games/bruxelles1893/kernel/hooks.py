@@ -1,8 +1,8 @@
 """The per-game kernel hooks the shared game kit builds on (constants and @njit functions over the state).
 
-Required: STATE_SIZE, N_ACTIONS, N_SOURCES, N_OPENINGS, MAX_PLAYERS, OBS_SIZE; init, apply, player, nlegal, legal,
-nplayers, vp, source_vp, opening, length, better, observe. Agents (from ..agents): determinise, hide, values,
-same_turn, FEATURES, WEIGHTS.
+Required: PARAMS_SIZE, STATE_SIZE, N_ACTIONS, N_SOURCES, N_OPENINGS, MAX_PLAYERS, OBS_SIZE; init, apply, player,
+nlegal, legal, nplayers, vp, source_vp, opening, length, better, observe. Agents (from ..agents): determinise,
+hide, values, same_turn, FEATURES, WEIGHTS.
 PLAYOUT: the game's own random play-out (brux.core.kit.PlayOut).
 """
 
@@ -19,6 +19,7 @@ from . import layout as L
 from .base import seat
 from .engine import apply, init, play_out_random
 
+PARAMS_SIZE = L.PARAMS_SIZE  # the rule parameters at the start of a state (constant in play)
 STATE_SIZE = L.STATE_SIZE
 N_ACTIONS = C.N_ACTIONS
 N_SOURCES = C.N_SOURCES
@@ -32,7 +33,8 @@ better = tie_break(__name__, L.SEATS, L.SEAT_SIZE, Key(L.S_VP), Key(L.S_COURT, m
                    Key(L.S_TRACK, len(C.TRACKS)), Key(L.S_MONEY))
 player, nlegal, legal, nplayers, vp, source_vp, opening, length = accessors(__name__, L, seat)
 
-__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PLAYOUT",
+__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PARAMS_SIZE",
+           "PLAYOUT",
            "STATE_SIZE", "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal",
            "nplayers", "observe", "opening", "play_out_random", "player", "rest_of_stage", "same_turn", "source_vp",
            "values", "vp"]

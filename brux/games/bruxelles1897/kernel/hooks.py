@@ -19,6 +19,7 @@ from .engine import start as init_for_play_out
 from .legal import legal_at
 from .majority import field
 
+PARAMS_SIZE = L.PARAMS_SIZE  # the rule parameters at the start of a state (constant in play)
 STATE_SIZE = L.STATE_SIZE
 N_ACTIONS = C.N_ACTIONS
 N_SOURCES = L.N_SOURCES
@@ -56,7 +57,8 @@ def observe(s, p, out):
             out[row + entry_owner(e) * C.N_ARCH_TYPES + entry_type(e)] += 1.0
 
 
-__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PLAYOUT",
+__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PARAMS_SIZE",
+           "PLAYOUT",
            "PLAYOUT_WORK", "STATE_SIZE", "WEIGHTS", "apply", "better", "determinise", "hide", "init",
            "init_for_play_out", "legal", "length", "nlegal", "nplayers", "observe", "opening", "play_out_random",
            "player", "rest_of_stage", "same_turn", "source_vp", "values", "vp"]

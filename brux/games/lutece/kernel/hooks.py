@@ -13,6 +13,7 @@ from . import layout as L
 from .base import seat, withdraw_sealed_play
 from .engine import apply, init
 
+PARAMS_SIZE = L.PARAMS_SIZE  # the rule parameters at the start of a state (constant in play)
 STATE_SIZE = L.STATE_SIZE
 N_ACTIONS = C.N_ACTIONS
 N_SOURCES = L.N_SOURCES
@@ -46,6 +47,7 @@ def observe(s, p, out):
             withdraw_sealed_play(out, L.OBS_SEATS + q * L.SEAT_SIZE, s[L.G_ROUND] == 1)
 
 
-__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PLAYOUT",
+__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PARAMS_SIZE",
+           "PLAYOUT",
            "STATE_SIZE", "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal",
            "nplayers", "observe", "opening", "player", "rest_of_stage", "same_turn", "source_vp", "values", "vp"]

@@ -13,6 +13,7 @@ from . import layout as L
 from .base import better, seat
 from .engine import PLAYOUT_WORK, apply, init, play_out_random
 
+PARAMS_SIZE = L.PARAMS_SIZE  # the rule parameters at the start of a state (constant in play)
 STATE_SIZE = L.STATE_SIZE
 N_ACTIONS = C.N_ACTIONS
 N_SOURCES = C.N_SOURCES
@@ -41,7 +42,8 @@ def observe(s, p, out):
             out[at] = 1.0 if out[at] != 0.0 else 0.0
 
 
-__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PLAYOUT",
+__all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PARAMS_SIZE",
+           "PLAYOUT",
            "PLAYOUT_WORK", "STATE_SIZE", "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length",
            "nlegal", "nplayers", "observe", "opening", "play_out_random", "player", "rest_of_stage", "same_turn",
            "source_vp", "values", "vp"]

@@ -10,6 +10,7 @@ from ..agents import FEATURES, WEIGHTS, determinise, hide, same_turn, values
 from . import layout as L
 from .engine import apply, init, seat
 
+PARAMS_SIZE = L.PARAMS_SIZE
 STATE_SIZE = L.STATE_SIZE
 N_ACTIONS = L.N_ACTIONS
 N_SOURCES = L.N_SOURCES
@@ -33,5 +34,6 @@ def observe(s, p, out):
 
 
 __all__ = ["FEATURES", "MAX_PLAYERS", "N_ACTIONS", "N_OPENINGS", "N_SOURCES", "OBS_LAYOUT", "OBS_SIZE", "PLAYOUT",
-           "STATE_SIZE", "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length", "nlegal",
-           "nplayers", "observe", "opening", "player", "rest_of_stage", "same_turn", "source_vp", "values", "vp"]
+           "PARAMS_SIZE", "STATE_SIZE", "WEIGHTS", "apply", "better", "determinise", "hide", "init", "legal", "length",
+           "nlegal", "nplayers", "observe", "opening", "player", "rest_of_stage", "same_turn", "source_vp", "values",
+           "vp"]
