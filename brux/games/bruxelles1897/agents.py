@@ -118,8 +118,38 @@ PERSONAS = ("builder", "collector", "noble", "balanced")
 
 
 @njit(**JIT)
-def seat_value(s, p, w):
-    """w . features(s, p): the evaluation of seat p with weight vector w (see FEATURES)."""
+def brussels_leaders(s):
+    """Bit mask of the seats with the most architects in Brussels, counted among the seats (0 when none has one)."""
+    most = 0
+    mask = 0
+    for q in range(players(s)):
+        k = 0
+        for card in range(C.N_BRUSSELS):
+            base = L.BRU_LIST + card * L.BRU_CAP
+            for i in range(s[L.BRU_LEN + card]):
+                k += entry_owner(s[base + i]) == q
+        if k > most:
+            most = k
+            mask = 0
+        if k == most and k > 0:
+            mask |= 1 << q
+    return mask
+
+
+@njit(**JIT)
+def shared_terms(s, w):
+    """What every seat's evaluation reads alike, computed once per state: the column winners and coats of arms
+    (`area_majorities`) and the Brussels leaders, each only when w weighs it and the game is not over."""
+    on = s[L.G_OVER] == 0
+    columns, arms = area_majorities(s) if on and (w[F_COLUMNS] != 0.0 or w[F_ARMS] != 0.0) else (0, 0)
+    leaders = brussels_leaders(s) if on and w[F_BRUSSELS] != 0.0 else 0
+    return columns, arms, leaders
+
+
+@njit(**JIT)
+def seat_value(s, p, w, columns, arms, leaders):
+    """w . features(s, p): the evaluation of seat p with weight vector w (see FEATURES); columns, arms and leaders
+    from `shared_terms(s, w)`."""
     o = seat(p)
     rl = max(s[L.P_ROUNDS] - s[L.G_ROUND], 0)
     last = rl == 0
@@ -160,7 +190,6 @@ def seat_value(s, p, w):
     if s[o + L.S_PASSED] == 0:
         v += w[F_HAND] * count(s, o + L.S_HAND, C.N_ARCH_TYPES)
     tmax = s[L.P_TRACK_MAX]
-    columns, arms = area_majorities(s) if w[F_COLUMNS] != 0.0 or w[F_ARMS] != 0.0 else (0, 0)
     if w[F_COLUMNS] != 0.0:
         cols = 0.0
         for col in range(L.COLS):
@@ -180,20 +209,8 @@ def seat_value(s, p, w):
     v += w[F_ARMS] * field(arms, p) * prest
     if s[L.G_EXH_HOLDER] == p:
         v += w[F_EXHIBITION] * (s[L.P_HOLDER_VP] if last else 1)
-    if w[F_BRUSSELS] != 0.0 and not last:
-        mine = 0
-        most = 0
-        for q in range(players(s)):
-            k = 0
-            for card in range(C.N_BRUSSELS):
-                base = L.BRU_LIST + card * L.BRU_CAP
-                for i in range(s[L.BRU_LEN + card]):
-                    k += entry_owner(s[base + i]) == q
-            if q == p:
-                mine = k
-            most = max(most, k)
-        if mine > 0 and mine == most:
-            v += w[F_BRUSSELS]
+    if w[F_BRUSSELS] != 0.0 and not last and (leaders >> p) & 1:
+        v += w[F_BRUSSELS]
     v += w[F_ARCH_FUTURE] * arch * rl + w[F_PRESTIGE_FUTURE] * prest * rl + w[F_EXHIBIT_FUTURE] * colours * rl
     if mats >= (houses + 2) // 2:  # the next house (houses + 1 symbols) can be paid
         v += w[F_BUILD_READY]
@@ -205,8 +222,9 @@ def seat_value(s, p, w):
 # ---------------------------------------------------------------------------------------------------------------
 @njit(**JIT)
 def g_values(s, w, out):
+    columns, arms, leaders = shared_terms(s, w)
     for p in range(players(s)):
-        out[p] = seat_value(s, p, w)
+        out[p] = seat_value(s, p, w, columns, arms, leaders)
 
 
 @njit(**JIT)
@@ -227,7 +245,7 @@ def features(state: np.ndarray, seat_index: int) -> dict[str, float]:
     for i, name in enumerate(FEATURES):
         w = np.zeros(N_FEATURES)
         w[i] = 1.0
-        out[name] = float(seat_value(state, seat_index, w))
+        out[name] = float(seat_value(state, seat_index, w, *shared_terms(state, w)))
     return out
 
 
