@@ -44,8 +44,9 @@ def bazaar_vp(s, o, nb):
 
 
 @njit(**JIT)
-def score_seat(s, p):
-    """Seat p's VP by source (SCR_HI / SCR_LO hold the most / fewest symbols of each resource over the seats)."""
+def majorities(s, p):
+    """Seat p's VP by source reset, then its majorities I (SCR_HI / SCR_LO hold the most / fewest symbols of each
+    resource over the seats)."""
     o = seat(p)
     src = o + L.S_SRC
     for j in range(L.N_SOURCES):
@@ -61,33 +62,24 @@ def score_seat(s, p):
             else:
                 v = s[L.P_MAJ + C.MAJ_MIDDLE]
         s[src + C.VP_MAJ + x] = v
+
+
+@njit(**JIT)
+def seat_bazaars(s, p):
+    """Seat p's bazaar cards listed in SCR_BAZ; how many."""
     nb = 0
     for d in range(C.N_DECKS):
-        if s[o + L.S_NCARDS] == 0:
-            break
         for c in range(d * L.DECK_CAP, d * L.DECK_CAP + s[L.P_DECK_N + d]):
-            if s[L.LOC + c] != p:
-                continue
-            kind = card(s, c, L.CF_KIND)
-            source = C.KIND_SOURCE[kind]
-            if source == C.VP_BAZAAR:
+            if s[L.LOC + c] == p and C.KIND_SOURCE[card(s, c, L.CF_KIND)] == C.VP_BAZAAR:
                 s[L.SCR_BAZ + nb] = c
                 nb += 1
-            elif source >= 0:
-                s[src + source] += card(s, c, L.CF_VP_BASE) + card(s, c, L.CF_VP_MULT) * per_count(
-                    s, o, card(s, c, L.CF_VP_PER))
-    if nb > 0:
-        s[src + C.VP_BAZAAR] = bazaar_vp(s, o, nb)
-    s[src + C.VP_FORTUNE] = (s[o + L.S_COINS] + s[o + L.S_STAKE]) // s[L.P_FORTUNE_DIV]
-    t = 0
-    for j in range(L.N_SOURCES):
-        t += s[src + j]
-    s[o + L.S_VP] = t
+    return nb
 
 
 @njit(**JIT)
 def score_all(s):
-    """Every seat's VP and VP by source if the game ended now (coins: the purse plus the round's stakes)."""
+    """Every seat's VP and VP by source if the game ended now (coins: the purse plus the round's stakes), from one
+    pass over the cards."""
     n = players(s)
     for x in range(C.N_RESOURCES):
         hi = s[seat(0) + L.S_RES + x]
@@ -99,4 +91,27 @@ def score_all(s):
         s[L.SCR_HI + x] = hi
         s[L.SCR_LO + x] = lo
     for p in range(n):
-        score_seat(s, p)
+        majorities(s, p)
+    bazaars = 0  # a bit per seat holding a bazaar
+    for d in range(C.N_DECKS):
+        for c in range(d * L.DECK_CAP, d * L.DECK_CAP + s[L.P_DECK_N + d]):
+            p = s[L.LOC + c]
+            if p < 0 or p >= n:
+                continue
+            source = C.KIND_SOURCE[card(s, c, L.CF_KIND)]
+            if source == C.VP_BAZAAR:
+                bazaars |= 1 << p
+            elif source >= 0:
+                o = seat(p)
+                s[o + L.S_SRC + source] += card(s, c, L.CF_VP_BASE) + card(s, c, L.CF_VP_MULT) * per_count(
+                    s, o, card(s, c, L.CF_VP_PER))
+    for p in range(n):
+        o = seat(p)
+        src = o + L.S_SRC
+        if (bazaars >> p) & 1:
+            s[src + C.VP_BAZAAR] = bazaar_vp(s, o, seat_bazaars(s, p))
+        s[src + C.VP_FORTUNE] = (s[o + L.S_COINS] + s[o + L.S_STAKE]) // s[L.P_FORTUNE_DIV]
+        t = 0
+        for j in range(L.N_SOURCES):
+            t += s[src + j]
+        s[o + L.S_VP] = t
