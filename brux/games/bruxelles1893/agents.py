@@ -48,24 +48,31 @@ def _bids(s, q, col):
 
 
 @njit(**JIT)
-def _columns(s, p):
-    """Bonus cards seat p would take now: columns holding a card where its bids are the strict maximum."""
-    k = 0
+def _column_leads(s):
+    """The bonus cards each seat would take now (4 bits per seat): columns holding a card where the seat's bids are
+    the strict maximum."""
+    leads = 0
     for col in range(5):
         if s[L.BON_STRIP + col] < 0:
             continue
-        mine = _bids(s, p, col)
-        lead = mine > 0
+        best = 0
+        who = -1
         for q in range(s[L.P_PLAYERS]):
-            if q != p and _bids(s, q, col) >= mine:
-                lead = False
-        k += lead
-    return k
+            b = _bids(s, q, col)
+            if b > best:
+                best = b
+                who = q
+            elif b == best:
+                who = -1  # a tie at the top (or no bid yet) takes nothing
+        if who >= 0:
+            leads += 1 << (4 * who)
+    return leads
 
 
 @njit(**JIT)
 def values(s, w, out):
     """out[p] = w . features of seat p (FEATURES order)."""
+    leads = _column_leads(s) if w[10] != 0.0 else 0
     for p in range(s[L.P_PLAYERS]):
         o = seat(p)
         works = 0
@@ -82,7 +89,7 @@ def values(s, w, out):
              s[o + L.S_TILES] + s[o + L.S_TILES + 1] + s[o + L.S_TILES + 2],
              s[o + L.S_MAT] + s[o + L.S_MAT + 1] + s[o + L.S_MAT + 2], s[o + L.S_MAT + C.JOKER],
              s[o + L.S_SUPPLY], s[o + L.S_COURT],
-             _columns(s, p) if w[10] != 0.0 else 0, s[o + L.S_EXH], tucked)
+             (leads >> (4 * p)) & 15, s[o + L.S_EXH], tucked)
         v = 0.0
         for k in range(13):
             v += w[k] * f[k]
