@@ -21,6 +21,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "FILE (e.g. README.md) with these figures")
     p.add_argument("--random", metavar="GAMES", help="only the random-play rows of these comma-separated games, "
                    "and each later game's decisions/s as a fraction of the first's (e.g. bruxelles1897,prestige)")
+    p.add_argument("--agents", metavar="SPEC", action="append", help="only the agent rows: games and decisions per "
+                   "CPU second of this agent spec playing every seat, in every game at 3 players (repeat it for "
+                   "several, e.g. --agents vmcts --agents policy)")
     p.add_argument("--report", action="store_true",
                    help="only the report rows: `brux report` wall time and peak memory of 100,000 and 1,000,000 games")
     p.add_argument("--report-10m", action="store_true",
@@ -51,6 +54,11 @@ def run_suite(args: argparse.Namespace) -> int:
         print(f"brux bench: the report of {', '.join(f'{g:,}' for g in report_games)} games; results in "
               f"{Path(args.out).resolve()}", file=sys.stderr, flush=True)
         add(suites.report_times("bruxelles1897", 3, report_games, repeats))
+        return _write(rows, args, load_before)
+    if args.agents:
+        print(f"brux bench: {', '.join(args.agents)} in every game; results in {Path(args.out).resolve()}",
+              file=sys.stderr, flush=True)
+        add(suites.agent_rows(brux.list_games(), args.agents, repeats))
         return _write(rows, args, load_before)
     names = brux.list_games() if args.random is None else _game_names(args.random)
     cases = [(name, players) for name in names

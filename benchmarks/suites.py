@@ -171,6 +171,21 @@ def agent_throughput(game_name: str, players: int, spec: str, games: int, repeat
     ]
 
 
+def agent_rows(names: list[str], specs: list[str], repeats: int, seconds: float = 2.0) -> list[Row]:
+    """`agent_throughput` of each agent spec in each game at 3 players, each repeat about `seconds` of CPU (the
+    games per repeat set from one timed game after the compiling one)."""
+    rows: list[Row] = []
+    for name in names:
+        game = brux.load_game(name, players=3)
+        for spec in specs:
+            game.play(1, agents=spec)
+            t = time.process_time()
+            game.play(1, master_seed=99, agents=spec)
+            games = max(1, round(seconds / max(time.process_time() - t, 1e-6)))
+            rows += agent_throughput(name, 3, spec, games, repeats)
+    return rows
+
+
 def vector_env_throughput(game_name: str, players: int, n: int, calls: int, repeats: int) -> list[Row]:
     """Steps per CPU second of `brux.VectorEnv` on one core, and of the State API for comparison.
 

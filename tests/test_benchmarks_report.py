@@ -111,3 +111,13 @@ def test_bench_says_what_it_plays_and_writes_in_the_current_folder(tmp_path, mon
     assert first == f"brux bench: about {sum(played) / 1e6:,.1f} million games; results in {tmp_path / 'bench-results'}"
     latest = (tmp_path / "bench-results" / "latest.md").read_text()
     assert readme.read_text(encoding="utf-8") == f"# x\n{report.TABLE_START}\n{latest}{report.TABLE_END}\n"
+
+
+def test_agent_rows_time_each_spec_in_each_game():
+    from benchmarks import suites
+
+    rows = suites.agent_rows(["lutece", "bruxelles1897"], ["random", "greedy"], 1, seconds=0.01)
+    assert [(r["game"], r["benchmark"]) for r in rows] == [
+        (g, f"{spec} {what}/s (1 core)") for g in ("lutece", "bruxelles1897") for spec in ("random", "greedy")
+        for what in ("games", "decisions")]
+    assert all(r["players"] == 3 and r["median"] > 0 for r in rows)
