@@ -121,11 +121,12 @@ def test_recording_is_seeded_and_sees_what_the_lookahead_sees(game):
     assert imitate.agreement(w, a) > 0.9
 
 
-@pytest.mark.parametrize("name", ["bruxelles1893", "bruxelles1897", "prestige"])
-def test_every_fitted_game_loads_its_3_player_weights_and_policy_plays_them(name):
-    game = brux.load_game(name, players=3)
-    stored = game.rules.agents.policy[3]
+@pytest.mark.parametrize("name, players", [("bruxelles1893", 3), ("bruxelles1897", 3), ("prestige", 3), ("lutece", 3),
+                                           ("lutece", 4)])
+def test_every_fitted_game_loads_its_weights_and_policy_plays_them(name, players):
+    game = brux.load_game(name, players=players)
+    stored = game.rules.agents.policy[players]
     features = game.rules.agents.features
     assert stored.shape == (len(features),) and np.isfinite(stored).all()
     assert np.array_equal(Agent(game, "policy", 0, game_seed=5).fp[S.FP_W:], stored)
-    assert not np.array_equal(stored, game.rules.agents.weight_table(3)["value"])  # its own fit, not `value`
+    assert not np.array_equal(stored, game.rules.agents.weight_table(players)["value"])  # its own fit, not `value`

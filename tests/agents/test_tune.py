@@ -47,7 +47,8 @@ def test_win_share_plays_every_seat_order():
                                          (["--games", "0"], "--games must be at least 1, got 0"),
                                          (["--passes", "0"], "--passes must be at least 1, got 0"),
                                          (["--against", "nope"], "unknown agent 'nope'"),
-                                         (["--game", "lutece"], "lutece has no fitted policy")])
+                                         (["--game", "lutece", "--players", "2"],
+                                          "lutece has no fitted policy for 2 players")])
 def test_bad_input_is_named(args, named, capsys):
     with pytest.raises(SystemExit) as e:
         tune.main(args)

@@ -47,11 +47,15 @@ def _level(record, name):
 def test_levels_follow_the_games_agents():
     assert choose_levels("bruxelles1897", 3, "heuristic:balanced")[0] == ["random", "greedy", "heuristic:balanced",
                                                                            "vmcts"]
-    assert choose_levels("lutece", 4, None)[0] == ["random", "greedy", "vmcts"]
+    assert choose_levels("lutece", 5, None)[0] == ["random", "greedy", "vmcts"]  # no policy fitted for 5 players
     # Bruxelles 1893's stored policy won more than its fair share against 2 x vmcts: it is the strongest level
     assert brux.load_game("bruxelles1893", 3).rules.agents.policy_strength[3]["win_share"] > 1 / 3
     assert choose_levels("bruxelles1893", 3, "heuristic:builder")[0] == ["random", "greedy", "heuristic:builder",
                                                                          "policy"]
+    # so did Lutèce's at 3 and 4 players
+    for players in (3, 4):
+        assert brux.load_game("lutece", players).rules.agents.policy_strength[players]["win_share"] > 1 / players
+        assert choose_levels("lutece", players, None)[0] == ["random", "greedy", "policy"]
 
 
 def test_policy_is_the_strongest_level_only_where_it_wins_its_fair_share_against_the_search():
