@@ -12,7 +12,9 @@ current weights' by more than `--margin`. Every trial is printed.
     python -m brux.agents.tune --game bruxelles1897 --players 3 --games 200 --seed 2 --passes 1 --write
 
 It starts from the weights stored, so runs can follow one another; `policy.json` lists every run since the fit
-(`"tuned"`), in order: the commands that remake the weights are the fit's and then those. `--options answer=2`
+(`"tuned"`), in order: the commands that remake the weights are the fit's and then those. `--start value` starts
+from the game's `value` weights instead (fitted to self-play outcomes, `brux.agents.fit`), where they play better
+than the imitation fit; the entry then begins with that run. `--options answer=2`
 plays `policy` with those options (default: the ones stored with the weights) and stores them beside the weights
 (`"options"`), where every `policy` spec that does not give them plays them.
 """
@@ -112,15 +114,20 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "decreasing |weight|)")
     parser.add_argument("--options", help="options of `policy` to tune with, e.g. answer=2 (default: those stored "
                         "with the weights); stored with the weights")
+    parser.add_argument("--start", metavar="NAME", help="start from the game's NAME evaluation weights (e.g. "
+                        "value, fitted to self-play outcomes by brux.agents.fit) instead of the stored ones; the "
+                        "stored entry then begins with this run")
     parser.add_argument("--write", action="store_true", help="store the weights in brux/games/<game>/policy.json")
     args = parser.parse_args(argv)
     try:
         game = brux.load_game(args.game, players=args.players)
         cap = game.rules.agents
-        if cap is None or args.players not in cap.policy:
+        if cap is not None and args.start is not None and args.start not in cap.weights:
+            raise ValueError(f"--start: {args.game} has no weights {args.start!r}; it has {', '.join(cap.weights)}")
+        if cap is None or (args.start is None and args.players not in cap.policy):
             raise ValueError(f"{args.game} has no fitted policy for {args.players} players (python -m "
-                             "brux.agents.imitate)")
-        w0 = cap.policy[args.players]
+                             "brux.agents.imitate, or --start value)")
+        w0 = cap.policy[args.players] if args.start is None else np.array(cap.weights[args.start], np.float64)
         features = list(cap.features)
         order = args.features.split(",") if args.features else [features[i] for i in np.argsort(-np.abs(w0))]
         unknown = [f for f in order if f not in features]
@@ -132,7 +139,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise ValueError(f"{name} must be {rule}, got {getattr(args, name[2:])}")
         cap.parse(game, [args.against])
         path = Path(get_rules(args.game).hooks.__file__).parents[1] / POLICY_FILE
-        options = tuned_options(game, policyfile.load_about(path, args.players).get("options", {}), args.options)
+        stored = {} if args.start else policyfile.load_about(path, args.players)
+        options = tuned_options(game, stored.get("options", {}), args.options)
     except ValueError as e:
         parser.exit(2, f"brux: error: {e}\n")
     t0 = time.process_time()
@@ -144,12 +152,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"win share {best:.4f} after {len(trials)} trials of {args.games * len(trials)} games per seat order, "
           f"{cpu:.0f} s CPU; " + ", ".join(f"{n}={v:.4g}" for n, v in zip(features, w, strict=True)))
     if args.write:
-        doc = policyfile.load_about(path, args.players)
+        doc = stored if not args.start else {"command": f"the game's `{args.start}` weights (its agents module's "
+                                                        "WEIGHTS; brux.agents.fit)"}
         command = (f"python -m brux.agents.tune --game {args.game} --players {args.players} --against "
                    f"{args.against} --games {args.games} --seed {args.seed} --step {args.step} --margin "
                    f"{args.margin} --passes {args.passes}" + (f" --features {args.features}" if args.features
                                                                else "")
-                   + (f" --options {args.options}" if args.options else "") + " --write")
+                   + (f" --options {args.options}" if args.options else "")
+                   + (f" --start {args.start}" if args.start else "") + " --write")
         about = stored_about(doc, {"command": command, "win_share": round(best, 4), "trials": len(trials)}, options)
         try:
             policyfile.write(path, args.players, features, w, about)

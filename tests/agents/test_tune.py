@@ -48,7 +48,8 @@ def test_win_share_plays_every_seat_order():
                                          (["--passes", "0"], "--passes must be at least 1, got 0"),
                                          (["--against", "nope"], "unknown agent 'nope'"),
                                          (["--game", "lutece", "--players", "2"],
-                                          "lutece has no fitted policy for 2 players")])
+                                          "lutece has no fitted policy for 2 players"),
+                                         (["--start", "nope"], "--start: bruxelles1897 has no weights 'nope'")])
 def test_bad_input_is_named(args, named, capsys):
     with pytest.raises(SystemExit) as e:
         tune.main(args)
@@ -116,3 +117,17 @@ def test_bad_options_are_named(options, named, capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("brux: error: ") and named in err and err.count("\n") == 1
+
+
+def test_start_value_tunes_the_value_weights_and_begins_the_entry(monkeypatch, capsys):
+    started, written = [], []
+    monkeypatch.setattr(tune, "search", lambda score, w0, *a, **k: (started.append(np.array(w0)) or np.asarray(w0),
+                                                                     0.5, []))
+    monkeypatch.setattr(policyfile, "write", lambda path, players, features, w, about: written.append(
+        (players, list(features), np.array(w), about)))
+    assert tune.main(["--game", "lutece", "--players", "2", "--start", "value", "--games", "1", "--write"]) == 0
+    value = brux.load_game("lutece", players=2).rules.agents.weights["value"]
+    assert np.array_equal(started[0], value)  # no fitted policy for 2 players is needed
+    players, _, w, about = written[0]
+    assert players == 2 and np.array_equal(w, value) and "`value` weights" in about["command"]
+    assert about["tuned"][0]["command"].endswith("--start value --write") and "strength" not in about
