@@ -108,6 +108,17 @@ def sentence(m: MixedLevel, weak_seats: list[float] | None = None) -> str:
             f"{seats} it wins {shares}: {edge}.")
 
 
+def strongest_sentence(agent: str, why: str, mixed: dict[str, MixedLevel]) -> str:
+    """"Strongest level: <agent> (<why>)." and, where a mixed line-up put that agent below the fair share against a
+    lower level, that it is not the strongest there: the name then says only how the level was chosen."""
+    lost = [m for m in mixed.values() if m.strong == agent and m.high < m.fair]
+    against = "; ".join(f"against {m.players - 1} × {m.weak} it won {interval(m.share, m.low, m.high)} of games, below "
+                        f"the fair share {_fraction(m.players)}" for m in lost)
+    return (f"Strongest level: {agent} ({why})" + (f"; yet {against}, so in this game {lost[0].weak} plays better "
+                                                   "and the top level is not the strongest play" if lost else "")
+            + ".")
+
+
 def mixed_row(m: MixedLevel | None, lv: dict[str, Any], players: int) -> dict[str, Any]:
     """One row of the study's mixed table (empty cells before any game, with the reason in ``note``)."""
     row: dict[str, Any] = {"level": lv["name"], "strong": lv["strong"], "weak": lv["weak"], "games": lv["games"],

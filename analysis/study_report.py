@@ -19,7 +19,7 @@ import polars as pl
 from .artifact import artifact_reasons
 from .fairness import _round2
 from .findings import Findings, findings, pct
-from .mixed_report import MixedLevel, mixed_level, mixed_row, sentence, skip_note
+from .mixed_report import MixedLevel, mixed_level, mixed_row, sentence, skip_note, strongest_sentence
 from .page import FORMATS, Block, Section, section_blocks, section_titles, write_page
 from .stats import points
 
@@ -233,7 +233,7 @@ def _sentences(record: dict[str, Any], all_levels: dict[str, Findings], margin: 
         out.append(f"Best persona: {p['agent']}, by {p['method']}.")
     top = record.get("strongest")
     if top:
-        out.append(f"Strongest level: {top['agent']} ({top['why']}).")
+        out.append(strongest_sentence(top["agent"], top["why"], mixed))
     return out
 
 

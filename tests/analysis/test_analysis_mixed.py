@@ -1,6 +1,6 @@
 """The sentence of a study's mixed level: the strong agent's win share against the fair share, and the seat effect."""
 
-from analysis.mixed_report import MixedLevel, sentence
+from analysis.mixed_report import MixedLevel, sentence, strongest_sentence
 
 
 def _level(share, low, high, by_seat, players=3):
@@ -33,3 +33,18 @@ def test_the_same_share_in_every_seat_names_no_largest_and_smallest_seat():
     assert "largest in seat" not in s and "smallest in seat" not in s
     assert "it wins 1.000 [0.980, 1.000], 1.000 [0.980, 1.000], 1.000 [0.980, 1.000]: its edge is the same in every " \
            "seat (within the intervals: no clear seat effect next to the skill gap)." in s
+
+
+def test_the_strongest_level_is_said_not_to_be_where_it_lost_to_a_lower_level():
+    def mixed(strong, weak, share, low, high):
+        return MixedLevel(f"{strong} vs 3x {weak}", strong, weak, 4, 2700, share, low, high, [])
+
+    won = {"a": mixed("greedy", "random", 0.95, 0.93, 0.96), "b": mixed("policy", "heuristic:value", 0.30, 0.27, 0.33)}
+    assert strongest_sentence("policy", "measured", won) == "Strongest level: policy (measured)."
+    even = {"b": mixed("policy", "heuristic:value", 0.24, 0.21, 0.27)}  # not distinguishable: nothing said
+    assert strongest_sentence("policy", "measured", even) == "Strongest level: policy (measured)."
+    lost = {**won, "b": mixed("policy", "heuristic:value", 0.215, 0.186, 0.244)}
+    assert strongest_sentence("policy", "measured", lost) == (
+        "Strongest level: policy (measured); yet against 3 × heuristic:value it won 0.215 [0.186, 0.244] of games, "
+        "below the fair share 1/4, so in this game heuristic:value plays better and the top level is not the "
+        "strongest play.")
