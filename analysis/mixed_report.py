@@ -114,9 +114,9 @@ def strongest_sentence(agent: str, why: str, mixed: dict[str, MixedLevel]) -> st
     lost = [m for m in mixed.values() if m.strong == agent and m.high < m.fair]
     against = "; ".join(f"against {m.players - 1} × {m.weak} it won {interval(m.share, m.low, m.high)} of games, below "
                         f"the fair share {_fraction(m.players)}" for m in lost)
-    return (f"Strongest level: {agent} ({why})" + (f"; yet {against}, so in this game {lost[0].weak} plays better "
-                                                   "and the top level is not the strongest play" if lost else "")
-            + ".")
+    verdict = (f"; yet {against}, so {lost[0].weak} played better in that line-up and the top level is not the "
+               "strongest play here") if lost else ""
+    return f"Strongest level: {agent} ({why}){verdict}."
 
 
 def mixed_row(m: MixedLevel | None, lv: dict[str, Any], players: int) -> dict[str, Any]:

@@ -46,5 +46,5 @@ def test_the_strongest_level_is_said_not_to_be_where_it_lost_to_a_lower_level():
     lost = {**won, "b": mixed("policy", "heuristic:value", 0.215, 0.186, 0.244)}
     assert strongest_sentence("policy", "measured", lost) == (
         "Strongest level: policy (measured); yet against 3 × heuristic:value it won 0.215 [0.186, 0.244] of games, "
-        "below the fair share 1/4, so in this game heuristic:value plays better and the top level is not the "
-        "strongest play.")
+        "below the fair share 1/4, so heuristic:value played better in that line-up and the top level is not the "
+        "strongest play here.")

@@ -17,8 +17,8 @@ from brux.core.jit import JIT, njit
 
 from .kernel import codes as C
 from .kernel import layout as L
-from .kernel.base import count, entry_owner, noble_upkeep, players, seat
-from .kernel.majority import area_majorities, column_mask, field
+from .kernel.base import count, noble_upkeep, players, seat
+from .kernel.majority import area_majorities, brussels_winners, column_mask, field
 from .kernel.rounds import lower_half_vp
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -118,31 +118,13 @@ PERSONAS = ("builder", "collector", "noble", "balanced")
 
 
 @njit(**JIT)
-def brussels_leaders(s):
-    """Bit mask of the seats with the most architects in Brussels, counted among the seats (0 when none has one)."""
-    most = 0
-    mask = 0
-    for q in range(players(s)):
-        k = 0
-        for card in range(C.N_BRUSSELS):
-            base = L.BRU_LIST + card * L.BRU_CAP
-            for i in range(s[L.BRU_LEN + card]):
-                k += entry_owner(s[base + i]) == q
-        if k > most:
-            most = k
-            mask = 0
-        if k == most and k > 0:
-            mask |= 1 << q
-    return mask
-
-
-@njit(**JIT)
 def shared_terms(s, w):
     """What every seat's evaluation reads alike, computed once per state: the column winners and coats of arms
-    (`area_majorities`) and the Brussels leaders, each only when w weighs it and the game is not over."""
+    (`area_majorities`) and the Brussels leaders (`brussels_winners`: only seats have architects there), each
+    only when w weighs it and the game is not over."""
     on = s[L.G_OVER] == 0
     columns, arms = area_majorities(s) if on and (w[F_COLUMNS] != 0.0 or w[F_ARMS] != 0.0) else (0, 0)
-    leaders = brussels_leaders(s) if on and w[F_BRUSSELS] != 0.0 else 0
+    leaders = brussels_winners(s) if on and w[F_BRUSSELS] != 0.0 else 0
     return columns, arms, leaders
 
 
