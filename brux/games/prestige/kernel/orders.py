@@ -146,14 +146,15 @@ def item_masks(s, p):
 def refresh(s, p):
     """Recompute seat p's caches after its castle, orders or craftsmen changed: unresolved orders per craftsman
     type, per product the mask of its legal targets (bit 5 * column + t: section 5.5.2, `target_ok`), the items
-    it could order (`item_masks`) with their costs (`order_requirements`) and its bonus-condition metrics
-    (`update_metrics`)."""
+    it could order (`item_masks`) with their costs (`order_requirements`), its bonus-condition metrics
+    (`update_metrics`) and its marks on the bonus board (`bonus_marks`)."""
     count_pending(s, p)
     for col in range(C.N_COLS):
         column_targets(s, p, col)
     item_masks(s, p)
     order_requirements(s, p)
     update_metrics(s, p)
+    bonus_marks(s, p)
 
 
 @njit(**JIT)
@@ -471,16 +472,23 @@ def order_item_code(s, k):
 
 # ---- bonus board (section 6.3) ----
 
-@njit(**INLINE)
+@njit(**JIT)
 def seat_marks(s, p, base, count):
     """Bit c set when seat p is among the s[count + c] entries of column c's list at `base` (the light marks or the
-    dark claims), branch-free."""
+    dark claims)."""
     m = 0
     for c in range(C.N_COLS):
         n = s[count + c]
         for i in range(C.MAX_PLAYERS):
             m |= np.int64((i < n) & (s[base + c * C.MAX_PLAYERS + i] == p)) << c
     return m
+
+
+@njit(**JIT)
+def bonus_marks(s, p):
+    """Seat p's light marks and dark claims as bit masks by column (LMARKED, DCLAIMED), from the lists."""
+    s[L.LMARKED + p] = seat_marks(s, p, L.LMARK, L.LMARK_N)
+    s[L.DCLAIMED + p] = seat_marks(s, p, L.DCLAIM, L.DCLAIM_N)
 
 
 @njit(**JIT)
@@ -495,7 +503,7 @@ def yellow_left(s):
 @njit(**JIT)
 def light_due(s, p):
     """Bit c set when seat p meets LB_c, has no mark on it, and the tile is still on the board."""
-    marked = seat_marks(s, p, L.LMARK, L.LMARK_N)
+    marked = s[L.LMARKED + p]
     m = 0
     for c in range(C.N_COLS):
         m |= np.int64((s[L.LTAKEN + c] < 0) & (((marked >> c) & 1) == 0) & satisfied(s, p, s[L.LB + c])) << c
@@ -506,6 +514,7 @@ def light_due(s, p):
 def mark_light(s, p, c):
     s[L.LMARK + c * C.MAX_PLAYERS + s[L.LMARK_N + c]] = p
     s[L.LMARK_N + c] += 1
+    s[L.LMARKED + p] |= 1 << c
     s[L.DREV + c] = 1
 
 
@@ -521,10 +530,11 @@ def take_light(s, p, c):
 @njit(**JIT)
 def claim_darks(s, p):
     o = seat(p)
-    claimed = seat_marks(s, p, L.DCLAIM, L.DCLAIM_N)
+    claimed = s[L.DCLAIMED + p]
     due = 0
     for c in range(C.N_COLS):
         due |= np.int64((s[L.DREV + c] != 0) & (((claimed >> c) & 1) == 0) & satisfied(s, p, s[L.DB + c])) << c
+    s[L.DCLAIMED + p] = claimed | due
     while due:
         c = trailing_zeros(due)
         due &= due - 1
