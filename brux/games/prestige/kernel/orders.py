@@ -80,38 +80,49 @@ def target_ok(s, p, product, col, t):
 
 
 @njit(**JIT)
-def column_targets(s, p, col):
-    """Set the bits of column `col` in seat p's target masks (S_TARGETS): `target_ok` for every product and
+def product_targets(s, p, col, pd):
+    """Set the bits of column `col` in seat p's target mask of product pd (S_TARGETS + pd): `target_ok` for each
     target of the column, from the column's castle and pending counts (and the BASE slots of its neighbours).
-    Branch-free: `&` on the conditions (a neighbour's slot read past the board's edge is masked off)."""
+    Branch-free within a product: `&` on the conditions (a neighbour's slot read past the board's edge is masked
+    off)."""
     o = seat(p)
     cb = o + L.S_CASTLE + col * C.SLOTS
     pb = o + L.S_PEND + col * C.SLOTS
-    tg = o + L.S_TARGETS
-    sh = C.TARGET_BITS * col
-    keep = ~(C.TARGET_FIELD << sh)
-    built = s[cb] != 0
-    ok = ((~built) & (s[pb] == 0)
-          & (((col > 0) & (s[cb - C.SLOTS] == 1)) | ((col < C.N_COLS - 1) & (s[cb + C.SLOTS] == 1))))
-    s[tg + C.PD_BASE] = (s[tg + C.PD_BASE] & keep) | (np.int64(ok) << (sh + C.PD_BASE))
-    ok = built & (s[cb + C.PD_FLOOR2] == 0) & (s[pb + C.PD_FLOOR2] == 0)
-    s[tg + C.PD_FLOOR2] = (s[tg + C.PD_FLOOR2] & keep) | (np.int64(ok) << (sh + C.PD_FLOOR2))
-    ok = built & (s[cb + C.PD_FLOOR2] == 1) & (s[cb + C.PD_TOWER] == 0) & (s[pb + C.PD_TOWER] == 0)
-    s[tg + C.PD_TOWER] = (s[tg + C.PD_TOWER] & keep) | (np.int64(ok) << (sh + C.PD_TOWER))
-    ok = built & (s[cb + C.PD_FACADE] == 0) & (s[pb + C.PD_FACADE] == 0)
-    s[tg + C.PD_FACADE] = (s[tg + C.PD_FACADE] & keep) | (np.int64(ok) << (sh + C.PD_FACADE))
-    ok = built & (s[cb + C.PD_STATUE] + s[pb + C.PD_STATUE] < C.MAX_STATUES)
-    s[tg + C.PD_STATUE] = (s[tg + C.PD_STATUE] & keep) | (np.int64(ok) << (sh + C.PD_STATUE))
-    for pd in range(C.PD_STUCCO, C.PD_COLUMN + 1):
+    if pd >= C.PD_STUCCO:
         m = 0
         for t in range(C.N_TILE_LEVELS):
-            sl = C.N_OUTER + C.N_INTERIOR * t + pd - C.PD_STUCCO
+            sl = slot_of(pd, t)
             b = cb + sl - (pd - C.PD_STUCCO)  # the tile's STUCCO slot
             ok = (s[cb + t] != 0) & (s[cb + sl] == 0) & (s[pb + sl] == 0)
             if pd == C.PD_COLUMN:  # on a tile with its three other interiors
                 ok &= (s[b] == 1) & (s[b + C.IN_PANEL] == 1) & (s[b + C.IN_MARBLE] == 1)
             m |= np.int64(ok) << t
-        s[tg + pd] = (s[tg + pd] & keep) | (m << sh)
+    else:
+        built = s[cb] != 0
+        if pd == C.PD_BASE:
+            ok = ((~built) & (s[pb] == 0)
+                  & (((col > 0) & (s[cb - C.SLOTS] == 1)) | ((col < C.N_COLS - 1) & (s[cb + C.SLOTS] == 1))))
+        elif pd == C.PD_TOWER:
+            ok = built & (s[cb + C.PD_FLOOR2] == 1) & (s[cb + C.PD_TOWER] == 0) & (s[pb + C.PD_TOWER] == 0)
+        elif pd == C.PD_STATUE:
+            ok = built & (s[cb + C.PD_STATUE] + s[pb + C.PD_STATUE] < C.MAX_STATUES)
+        else:  # FLOOR2, FACADE: one of each
+            ok = built & (s[cb + pd] == 0) & (s[pb + pd] == 0)
+        m = np.int64(ok) << pd
+    tg = o + L.S_TARGETS + pd
+    sh = C.TARGET_BITS * col
+    s[tg] = (s[tg] & ~(C.TARGET_FIELD << sh)) | (m << sh)
+
+
+INTERIOR_PRODUCTS = (1 << C.N_PRODUCTS) - (1 << C.PD_STUCCO)
+# Per castle slot: bit pd set when the targets of product pd in the slot's column depend on the slot (product_targets:
+# every product stands on the BASE tile, TOWER on FLOOR2, the interiors on their tile, COLUMN on the other three).
+SLOT_PRODUCTS = ((1 << C.N_PRODUCTS) - 1,
+                 (1 << C.PD_FLOOR2) | (1 << C.PD_TOWER) | INTERIOR_PRODUCTS,
+                 (1 << C.PD_TOWER) | INTERIOR_PRODUCTS,
+                 1 << C.PD_FACADE,
+                 1 << C.PD_STATUE) + tuple(
+    (1 << (C.PD_STUCCO + k)) | (1 << C.PD_COLUMN) for _ in range(C.N_TILE_LEVELS) for k in range(C.N_INTERIOR))
 
 
 @njit(**JIT)
@@ -150,7 +161,8 @@ def refresh(s, p):
     (`update_metrics`) and its marks on the bonus board (`bonus_marks`)."""
     count_pending(s, p)
     for col in range(C.N_COLS):
-        column_targets(s, p, col)
+        for pd in range(C.N_PRODUCTS):
+            product_targets(s, p, col, pd)
     item_masks(s, p)
     order_requirements(s, p)
     update_metrics(s, p)
@@ -159,14 +171,18 @@ def refresh(s, p):
 
 @njit(**JIT)
 def refresh_column(s, p, col, slot):
-    """`refresh` after a change of seat p's castle or orders in slot `slot` of column `col` only: a column's
-    targets depend on it and on the BASE slots of its neighbours. The caller keeps the pending counts (S_PCRAFT)
-    and the metrics up to date."""
-    if slot == 0:
-        for c in range(max(0, col - 1), min(C.N_COLS - 1, col + 1) + 1):
-            column_targets(s, p, c)
-    else:
-        column_targets(s, p, col)
+    """`refresh` after a change of seat p's castle or orders in slot `slot` of column `col` only: the targets of
+    the products that depend on the slot (SLOT_PRODUCTS), and for a BASE slot those of its neighbours' BASE tiles.
+    The caller keeps the pending counts (S_PCRAFT) and the metrics up to date."""
+    m = SLOT_PRODUCTS[slot]
+    while m:
+        product_targets(s, p, col, trailing_zeros(m))
+        m &= m - 1
+    if slot == C.PD_BASE:
+        if col > 0:
+            product_targets(s, p, col - 1, C.PD_BASE)
+        if col < C.N_COLS - 1:
+            product_targets(s, p, col + 1, C.PD_BASE)
     item_masks(s, p)
 
 
