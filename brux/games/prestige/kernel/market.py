@@ -13,6 +13,8 @@ from .base import event, seat
 VARIANT_DELTAS = np.array(C.VARIANT_DELTAS, dtype=np.int64)
 VARIANT_TILE = np.array(C.VARIANT_TILE, dtype=np.int64)
 VARIANT_TILE_FIELD = np.array(C.VARIANT_TILE_FIELD, dtype=np.int64)
+VARIANT_TYPE = np.array(C.VARIANT_TYPE, dtype=np.int64)
+TYPE_VARIANTS = np.array(C.TYPE_VARIANTS, dtype=np.int64)
 
 
 @njit(**JIT)

@@ -9,6 +9,13 @@ from . import codes as C
 from . import layout as L
 from .base import castle, event, final, pend, row, satisfied, seat, update_metrics
 
+# Tables indexed by a run-time value, as constant arrays (a tuple so indexed compiles to jumps): the craftsman
+# and product of each order item, the castle metric (T12) of each outer slot and interior.
+ITEM_CRAFT = np.array(C.ITEM_CRAFT, dtype=np.int64)
+ITEM_PRODUCT = np.array(C.ITEM_PRODUCT, dtype=np.int64)
+OUTER_METRIC = np.array((C.MT_BASE, C.MT_FLOOR2, C.MT_TOWER, C.MT_FACADE, C.MT_STATUE), dtype=np.int64)
+INTERIOR_METRIC = np.array((C.MT_STUCCO, C.MT_PANEL, C.MT_MARBLE, C.MT_COLUMN), dtype=np.int64)
+
 
 @njit(**INLINE)
 def slot_of(product, t):
@@ -31,13 +38,13 @@ def craft_row(s, p, item):
 @njit(**INLINE)
 def item_craft(item):
     """Craftsman type of order item `item` (codes.ORDER_ITEMS)."""
-    return C.ITEM_CRAFT[item]
+    return ITEM_CRAFT[item]
 
 
 @njit(**INLINE)
 def item_product(item):
     """Product of order item `item` (codes.ORDER_ITEMS)."""
-    return C.ITEM_PRODUCT[item]
+    return ITEM_PRODUCT[item]
 
 
 @njit(**INLINE)
@@ -117,12 +124,13 @@ def product_targets(s, p, col, pd):
 INTERIOR_PRODUCTS = (1 << C.N_PRODUCTS) - (1 << C.PD_STUCCO)
 # Per castle slot: bit pd set when the targets of product pd in the slot's column depend on the slot (product_targets:
 # every product stands on the BASE tile, TOWER on FLOOR2, the interiors on their tile, COLUMN on the other three).
-SLOT_PRODUCTS = ((1 << C.N_PRODUCTS) - 1,
-                 (1 << C.PD_FLOOR2) | (1 << C.PD_TOWER) | INTERIOR_PRODUCTS,
-                 (1 << C.PD_TOWER) | INTERIOR_PRODUCTS,
-                 1 << C.PD_FACADE,
-                 1 << C.PD_STATUE) + tuple(
-    (1 << (C.PD_STUCCO + k)) | (1 << C.PD_COLUMN) for _ in range(C.N_TILE_LEVELS) for k in range(C.N_INTERIOR))
+SLOT_PRODUCTS = np.array(((1 << C.N_PRODUCTS) - 1,
+                          (1 << C.PD_FLOOR2) | (1 << C.PD_TOWER) | INTERIOR_PRODUCTS,
+                          (1 << C.PD_TOWER) | INTERIOR_PRODUCTS,
+                          1 << C.PD_FACADE,
+                          1 << C.PD_STATUE) + tuple(
+    (1 << (C.PD_STUCCO + k)) | (1 << C.PD_COLUMN) for _ in range(C.N_TILE_LEVELS) for k in range(C.N_INTERIOR)),
+    dtype=np.int64)
 
 
 @njit(**JIT)
@@ -470,10 +478,10 @@ def add_castle_metrics(s, p, col, sl):
     `castle_metrics`, incrementally."""
     o = seat(p) + L.S_METRIC
     if sl < C.N_OUTER:
-        s[o + (C.MT_BASE, C.MT_FLOOR2, C.MT_TOWER, C.MT_FACADE, C.MT_STATUE)[sl]] += 1
+        s[o + OUTER_METRIC[sl]] += 1
         return
     k = (sl - C.N_OUTER) % C.N_INTERIOR
-    s[o + (C.MT_STUCCO, C.MT_PANEL, C.MT_MARBLE, C.MT_COLUMN)[k]] += 1
+    s[o + INTERIOR_METRIC[k]] += 1
     b = seat(p) + L.S_CASTLE + col * C.SLOTS + sl - k  # the level's STUCCO slot
     if k < C.IN_COLUMN and s[b] != 0 and s[b + C.IN_PANEL] != 0 and s[b + C.IN_MARBLE] != 0 and s[b + k] == 1:
         s[o + C.MT_FULL] += 1
