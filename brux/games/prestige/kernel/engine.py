@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from brux.core.jit import JIT, njit
+from brux.core.jit import INLINE, JIT, njit
 from brux.core.loop import engine_loop
 from brux.core.rng import STREAM_WORDS, below, next_u64
 
@@ -136,9 +136,16 @@ def set_up(s):
     run(s)
 
 
+@njit(**INLINE)
+def advance(s):
+    """`run` after a step, called only when the step left no decision pending (most steps pose the next one)."""
+    if s[L.G_PENDING] < 0:
+        run(s)
+
+
 # The flow runs after every step; single-option decisions are taken automatically (section 14.1.2).
 start, init, settle, apply = engine_loop(__name__, L, setup=set_up, step=step, compute_legal=compute_legal,
-                                         after=run)
+                                         after=advance)
 
 
 @njit(**JIT)

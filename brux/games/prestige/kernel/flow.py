@@ -1,6 +1,7 @@
 """The game flow (docs/prestige.md sections 3-8): a stage machine that runs until a decision is pending, and the
 handlers that apply one decision. `run` never takes a decision; `step` applies one and leaves the rest to `run`."""
 
+import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from brux.core.jit import JIT, njit
@@ -26,7 +27,7 @@ from .base import (
     year,
 )
 from .legal import any_train, can_offer, has_discs, land_cost, plant_workers
-from .market import do_variant, market_k
+from .market import VARIANT_TYPE, do_variant, market_k
 from .orders import (
     claim_darks,
     gain_exp,
@@ -43,6 +44,13 @@ from .orders import (
     tavern_to_supply,
     yellow_left,
 )
+
+# Tables indexed by a run-time value, as constant arrays (a tuple so indexed compiles to jumps): per plant
+# resource its first PLANT action, its stock and its opening code; the stock of each START_BONUS choice.
+PLANT_FIRST = np.array(C.PLANT_FIRST, dtype=np.int64)
+PLANT_STOCK = np.array((C.WOOD, C.LIME, C.MARBLE), dtype=np.int64)
+PLANT_OPENING = np.array(C.PLANT_OPENING, dtype=np.int64)
+START_STOCK = np.array(C.START_STOCK, dtype=np.int64)
 
 ST_SETUP, ST_SEASON, ST_START, ST_TURNS, ST_CHECK, ST_END, ST_RESOLVE, ST_E3, ST_SWEEP, ST_E45, ST_BUYBACK, \
     ST_E6 = range(12)
@@ -501,12 +509,12 @@ def do_plant(s, p, a):
     else:
         r = C.PR_WOOD if k < C.PLANT_FIRST[C.PR_LIME] else (
             C.PR_LIME if k < C.PLANT_FIRST[C.PR_MARBLE] else C.PR_MARBLE)
-        amount = k - C.PLANT_FIRST[r] + 1
+        amount = k - PLANT_FIRST[r] + 1
         w = plant_workers(s, p, r, amount)
-        s[o + L.S_STOCK + (C.WOOD, C.LIME, C.MARBLE)[r]] += amount
+        s[o + L.S_STOCK + PLANT_STOCK[r]] += amount
         s[o + L.S_SUPPLY] -= w
         s[o + L.S_PLANTW] += w
-    set_open(s, p, C.PLANT_OPENING[r])
+    set_open(s, p, PLANT_OPENING[r])
     b = L.PLANT + (r * L.MAX_PLANT_SLOTS + s[L.PLANT_N + r]) * C.PLANT_FIELDS
     s[b + C.PL_SEAT] = p
     s[b + C.PL_AMOUNT] = amount
@@ -542,9 +550,9 @@ def step(s, a):
             set_open(s, p, C.OP_M)
         else:
             v = a - C.A_MARKET - 1
-            set_open(s, p, C.OP_M + 1 + C.VARIANT_TYPE[v])
+            set_open(s, p, C.OP_M + 1 + VARIANT_TYPE[v])
             do_variant(s, p, v)
-            s[L.C_USED + s[L.C_NUSED]] = C.VARIANT_TYPE[v]
+            s[L.C_USED + s[L.C_NUSED]] = VARIANT_TYPE[v]
             s[L.C_NUSED] += 1
             s[L.C_LEFT] -= 1
             if s[L.C_LEFT] > 0:
@@ -573,7 +581,7 @@ def step(s, a):
             s[L.G_IDX] += 1
             s[L.C_BOUGHT] = 0
     elif d == C.D_START:
-        s[o + L.S_STOCK + C.START_STOCK[a - C.A_START]] += 1
+        s[o + L.S_STOCK + START_STOCK[a - C.A_START]] += 1
         set_open(s, p, C.OP_S + 1 + a - C.A_START)
     elif d == C.D_ITEM:
         s[L.C_ITEM] = a - C.A_ORDER

@@ -3,10 +3,11 @@ section 1; every "section N" in the kernel refers to that file).
 
 In order: the flattened rule parameters and data tables (copied in at creation, so the kernel reads no files), the
 game header and chance stream, the flow machine and decision context, the season's order and action track, the
-plant, heads, land, bonus board, event stacks, the orders of the season, one block per seat, and the cached list
-of legal actions of the pending decision. Every field's name is a module-level offset (`SCHEMA.offsets`). Capacities
-are fixed maxima checked when the parameters are validated; the bounds hold for every valid parameter set (params.py
-limits). Codes used in the fields are in `codes.py`.
+plant, heads, land, bonus board, event stacks, the orders of the season, one block per seat, each seat's order
+costs and bonus-board marks (caches), and the cached list of legal actions of the pending decision. Every field's
+name is a module-level offset (`SCHEMA.offsets`). Capacities are fixed maxima checked when the parameters are
+validated; the bounds hold for every valid parameter set (params.py limits). Codes used in the fields are in
+`codes.py`.
 """
 
 from dataclasses import replace
@@ -284,6 +285,11 @@ SCHEMA = Schema(
           "for inner items"),
     Field("REQ", (MAX_PLAYERS, REQ_MAX), high=((C.N_ITEMS - 1) << C.ITEM_SHIFT) | REQW_MAX,
           meaning="per seat: item << ITEM_SHIFT | P_REQW word; outer first, inner from the end"),
+    # ---- bonus-board marks per seat (cache, see orders.bonus_marks) ----
+    Field("LMARKED", MAX_PLAYERS, high=_mask(N_COLS), meaning="per seat: bit c set when it has a light mark on "
+          "column c"),
+    Field("DCLAIMED", MAX_PLAYERS, high=_mask(N_COLS), meaning="per seat: bit c set when it has claimed column c's "
+          "dark tile"),
     # ---- legal-action cache ----
     *legal_cache(LEGAL_CAP, C.N_ACTIONS),
     Mark("STATE_SIZE"),

@@ -15,7 +15,7 @@ from .base import (
     seat,
     year,
 )
-from .market import variant_mask
+from .market import TYPE_VARIANTS, variant_mask
 from .orders import (
     item_product,
     item_row_extra,
@@ -154,7 +154,7 @@ def compute_legal(s):
         n = push(s, n, C.A_MARKET)
         ok = variant_mask(s, p, s[L.C_HELD])
         for j in range(s[L.C_NUSED]):  # the types done this visit
-            ok &= ~C.TYPE_VARIANTS[s[L.C_USED + j]]
+            ok &= ~TYPE_VARIANTS[s[L.C_USED + j]]
         for v in range(C.N_VARIANTS):
             n = push_if(s, n, C.A_MARKET + 1 + v, (ok >> v) & 1)
     elif d == C.D_PLANT:

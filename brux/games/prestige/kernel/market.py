@@ -1,10 +1,20 @@
 """Market variants (section 5.4, T5) with the market-condition tiles of the acting seat (T6)."""
 
+import numpy as np
+
 from brux.core.jit import JIT, njit
 
 from . import codes as C
 from . import layout as L
 from .base import event, seat
+
+# The variant tables as constant arrays: a kernel indexes them with a load (a tuple indexed by a run-time value
+# compiles to jumps, which random play mispredicts).
+VARIANT_DELTAS = np.array(C.VARIANT_DELTAS, dtype=np.int64)
+VARIANT_TILE = np.array(C.VARIANT_TILE, dtype=np.int64)
+VARIANT_TILE_FIELD = np.array(C.VARIANT_TILE_FIELD, dtype=np.int64)
+VARIANT_TYPE = np.array(C.VARIANT_TYPE, dtype=np.int64)
+TYPE_VARIANTS = np.array(C.TYPE_VARIANTS, dtype=np.int64)
 
 
 @njit(**JIT)
@@ -22,14 +32,14 @@ def deltas(s, p, v, held):
     the variant is available at all (labour needs a tavern worker and a labour market); `held`: mc_mask(s, p).
     Table-driven (codes.VARIANT_*), without branches on v but for labour."""
     b = C.N_STOCK * v
-    tile = C.VARIANT_TILE[v]
-    f = C.VARIANT_TILE_FIELD[v]
+    tile = VARIANT_TILE[v]
+    f = VARIANT_TILE_FIELD[v]
     plus = (tile >= 0) & ((held >> (tile & C.MC_TILE_BITS)) & 1)
-    dg = C.VARIANT_DELTAS[b + C.GOLD] + plus * (f == C.GOLD)
-    dw = C.VARIANT_DELTAS[b + C.WOOD] + plus * (f == C.WOOD)
-    dl = C.VARIANT_DELTAS[b + C.LIME] + plus * (f == C.LIME)
-    dm = C.VARIANT_DELTAS[b + C.MARBLE]
-    dgl = C.VARIANT_DELTAS[b + C.GLASS]
+    dg = VARIANT_DELTAS[b + C.GOLD] + plus * (f == C.GOLD)
+    dw = VARIANT_DELTAS[b + C.WOOD] + plus * (f == C.WOOD)
+    dl = VARIANT_DELTAS[b + C.LIME] + plus * (f == C.LIME)
+    dm = VARIANT_DELTAS[b + C.MARBLE]
+    dgl = VARIANT_DELTAS[b + C.GLASS]
     wk = 0
     ok = True
     if v >= C.V_LABOUR2:

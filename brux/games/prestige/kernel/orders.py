@@ -9,6 +9,13 @@ from . import codes as C
 from . import layout as L
 from .base import castle, event, final, pend, row, satisfied, seat, update_metrics
 
+# Tables indexed by a run-time value, as constant arrays (a tuple so indexed compiles to jumps): the craftsman
+# and product of each order item, the castle metric (T12) of each outer slot and interior.
+ITEM_CRAFT = np.array(C.ITEM_CRAFT, dtype=np.int64)
+ITEM_PRODUCT = np.array(C.ITEM_PRODUCT, dtype=np.int64)
+OUTER_METRIC = np.array((C.MT_BASE, C.MT_FLOOR2, C.MT_TOWER, C.MT_FACADE, C.MT_STATUE), dtype=np.int64)
+INTERIOR_METRIC = np.array((C.MT_STUCCO, C.MT_PANEL, C.MT_MARBLE, C.MT_COLUMN), dtype=np.int64)
+
 
 @njit(**INLINE)
 def slot_of(product, t):
@@ -31,13 +38,13 @@ def craft_row(s, p, item):
 @njit(**INLINE)
 def item_craft(item):
     """Craftsman type of order item `item` (codes.ORDER_ITEMS)."""
-    return C.ITEM_CRAFT[item]
+    return ITEM_CRAFT[item]
 
 
 @njit(**INLINE)
 def item_product(item):
     """Product of order item `item` (codes.ORDER_ITEMS)."""
-    return C.ITEM_PRODUCT[item]
+    return ITEM_PRODUCT[item]
 
 
 @njit(**INLINE)
@@ -80,38 +87,50 @@ def target_ok(s, p, product, col, t):
 
 
 @njit(**JIT)
-def column_targets(s, p, col):
-    """Set the bits of column `col` in seat p's target masks (S_TARGETS): `target_ok` for every product and
+def product_targets(s, p, col, pd):
+    """Set the bits of column `col` in seat p's target mask of product pd (S_TARGETS + pd): `target_ok` for each
     target of the column, from the column's castle and pending counts (and the BASE slots of its neighbours).
-    Branch-free: `&` on the conditions (a neighbour's slot read past the board's edge is masked off)."""
+    Branch-free within a product: `&` on the conditions (a neighbour's slot read past the board's edge is masked
+    off)."""
     o = seat(p)
     cb = o + L.S_CASTLE + col * C.SLOTS
     pb = o + L.S_PEND + col * C.SLOTS
-    tg = o + L.S_TARGETS
-    sh = C.TARGET_BITS * col
-    keep = ~(C.TARGET_FIELD << sh)
-    built = s[cb] != 0
-    ok = ((~built) & (s[pb] == 0)
-          & (((col > 0) & (s[cb - C.SLOTS] == 1)) | ((col < C.N_COLS - 1) & (s[cb + C.SLOTS] == 1))))
-    s[tg + C.PD_BASE] = (s[tg + C.PD_BASE] & keep) | (np.int64(ok) << (sh + C.PD_BASE))
-    ok = built & (s[cb + C.PD_FLOOR2] == 0) & (s[pb + C.PD_FLOOR2] == 0)
-    s[tg + C.PD_FLOOR2] = (s[tg + C.PD_FLOOR2] & keep) | (np.int64(ok) << (sh + C.PD_FLOOR2))
-    ok = built & (s[cb + C.PD_FLOOR2] == 1) & (s[cb + C.PD_TOWER] == 0) & (s[pb + C.PD_TOWER] == 0)
-    s[tg + C.PD_TOWER] = (s[tg + C.PD_TOWER] & keep) | (np.int64(ok) << (sh + C.PD_TOWER))
-    ok = built & (s[cb + C.PD_FACADE] == 0) & (s[pb + C.PD_FACADE] == 0)
-    s[tg + C.PD_FACADE] = (s[tg + C.PD_FACADE] & keep) | (np.int64(ok) << (sh + C.PD_FACADE))
-    ok = built & (s[cb + C.PD_STATUE] + s[pb + C.PD_STATUE] < C.MAX_STATUES)
-    s[tg + C.PD_STATUE] = (s[tg + C.PD_STATUE] & keep) | (np.int64(ok) << (sh + C.PD_STATUE))
-    for pd in range(C.PD_STUCCO, C.PD_COLUMN + 1):
+    if pd >= C.PD_STUCCO:
         m = 0
         for t in range(C.N_TILE_LEVELS):
-            sl = C.N_OUTER + C.N_INTERIOR * t + pd - C.PD_STUCCO
+            sl = slot_of(pd, t)
             b = cb + sl - (pd - C.PD_STUCCO)  # the tile's STUCCO slot
             ok = (s[cb + t] != 0) & (s[cb + sl] == 0) & (s[pb + sl] == 0)
             if pd == C.PD_COLUMN:  # on a tile with its three other interiors
                 ok &= (s[b] == 1) & (s[b + C.IN_PANEL] == 1) & (s[b + C.IN_MARBLE] == 1)
             m |= np.int64(ok) << t
-        s[tg + pd] = (s[tg + pd] & keep) | (m << sh)
+    else:
+        built = s[cb] != 0
+        if pd == C.PD_BASE:
+            ok = ((~built) & (s[pb] == 0)
+                  & (((col > 0) & (s[cb - C.SLOTS] == 1)) | ((col < C.N_COLS - 1) & (s[cb + C.SLOTS] == 1))))
+        elif pd == C.PD_TOWER:
+            ok = built & (s[cb + C.PD_FLOOR2] == 1) & (s[cb + C.PD_TOWER] == 0) & (s[pb + C.PD_TOWER] == 0)
+        elif pd == C.PD_STATUE:
+            ok = built & (s[cb + C.PD_STATUE] + s[pb + C.PD_STATUE] < C.MAX_STATUES)
+        else:  # FLOOR2, FACADE: one of each
+            ok = built & (s[cb + pd] == 0) & (s[pb + pd] == 0)
+        m = np.int64(ok) << pd
+    tg = o + L.S_TARGETS + pd
+    sh = C.TARGET_BITS * col
+    s[tg] = (s[tg] & ~(C.TARGET_FIELD << sh)) | (m << sh)
+
+
+INTERIOR_PRODUCTS = (1 << C.N_PRODUCTS) - (1 << C.PD_STUCCO)
+# Per castle slot: bit pd set when the targets of product pd in the slot's column depend on the slot (product_targets:
+# every product stands on the BASE tile, TOWER on FLOOR2, the interiors on their tile, COLUMN on the other three).
+SLOT_PRODUCTS = np.array(((1 << C.N_PRODUCTS) - 1,
+                          (1 << C.PD_FLOOR2) | (1 << C.PD_TOWER) | INTERIOR_PRODUCTS,
+                          (1 << C.PD_TOWER) | INTERIOR_PRODUCTS,
+                          1 << C.PD_FACADE,
+                          1 << C.PD_STATUE) + tuple(
+    (1 << (C.PD_STUCCO + k)) | (1 << C.PD_COLUMN) for _ in range(C.N_TILE_LEVELS) for k in range(C.N_INTERIOR)),
+    dtype=np.int64)
 
 
 @njit(**JIT)
@@ -146,26 +165,32 @@ def item_masks(s, p):
 def refresh(s, p):
     """Recompute seat p's caches after its castle, orders or craftsmen changed: unresolved orders per craftsman
     type, per product the mask of its legal targets (bit 5 * column + t: section 5.5.2, `target_ok`), the items
-    it could order (`item_masks`) with their costs (`order_requirements`) and its bonus-condition metrics
-    (`update_metrics`)."""
+    it could order (`item_masks`) with their costs (`order_requirements`), its bonus-condition metrics
+    (`update_metrics`) and its marks on the bonus board (`bonus_marks`)."""
     count_pending(s, p)
     for col in range(C.N_COLS):
-        column_targets(s, p, col)
+        for pd in range(C.N_PRODUCTS):
+            product_targets(s, p, col, pd)
     item_masks(s, p)
     order_requirements(s, p)
     update_metrics(s, p)
+    bonus_marks(s, p)
 
 
 @njit(**JIT)
 def refresh_column(s, p, col, slot):
-    """`refresh` after a change of seat p's castle or orders in slot `slot` of column `col` only: a column's
-    targets depend on it and on the BASE slots of its neighbours. The caller keeps the pending counts (S_PCRAFT)
-    and the metrics up to date."""
-    if slot == 0:
-        for c in range(max(0, col - 1), min(C.N_COLS - 1, col + 1) + 1):
-            column_targets(s, p, c)
-    else:
-        column_targets(s, p, col)
+    """`refresh` after a change of seat p's castle or orders in slot `slot` of column `col` only: the targets of
+    the products that depend on the slot (SLOT_PRODUCTS), and for a BASE slot those of its neighbours' BASE tiles.
+    The caller keeps the pending counts (S_PCRAFT) and the metrics up to date."""
+    m = SLOT_PRODUCTS[slot]
+    while m:
+        product_targets(s, p, col, trailing_zeros(m))
+        m &= m - 1
+    if slot == C.PD_BASE:
+        if col > 0:
+            product_targets(s, p, col - 1, C.PD_BASE)
+        if col < C.N_COLS - 1:
+            product_targets(s, p, col + 1, C.PD_BASE)
     item_masks(s, p)
 
 
@@ -453,10 +478,10 @@ def add_castle_metrics(s, p, col, sl):
     `castle_metrics`, incrementally."""
     o = seat(p) + L.S_METRIC
     if sl < C.N_OUTER:
-        s[o + (C.MT_BASE, C.MT_FLOOR2, C.MT_TOWER, C.MT_FACADE, C.MT_STATUE)[sl]] += 1
+        s[o + OUTER_METRIC[sl]] += 1
         return
     k = (sl - C.N_OUTER) % C.N_INTERIOR
-    s[o + (C.MT_STUCCO, C.MT_PANEL, C.MT_MARBLE, C.MT_COLUMN)[k]] += 1
+    s[o + INTERIOR_METRIC[k]] += 1
     b = seat(p) + L.S_CASTLE + col * C.SLOTS + sl - k  # the level's STUCCO slot
     if k < C.IN_COLUMN and s[b] != 0 and s[b + C.IN_PANEL] != 0 and s[b + C.IN_MARBLE] != 0 and s[b + k] == 1:
         s[o + C.MT_FULL] += 1
@@ -471,16 +496,23 @@ def order_item_code(s, k):
 
 # ---- bonus board (section 6.3) ----
 
-@njit(**INLINE)
+@njit(**JIT)
 def seat_marks(s, p, base, count):
     """Bit c set when seat p is among the s[count + c] entries of column c's list at `base` (the light marks or the
-    dark claims), branch-free."""
+    dark claims)."""
     m = 0
     for c in range(C.N_COLS):
         n = s[count + c]
         for i in range(C.MAX_PLAYERS):
             m |= np.int64((i < n) & (s[base + c * C.MAX_PLAYERS + i] == p)) << c
     return m
+
+
+@njit(**JIT)
+def bonus_marks(s, p):
+    """Seat p's light marks and dark claims as bit masks by column (LMARKED, DCLAIMED), from the lists."""
+    s[L.LMARKED + p] = seat_marks(s, p, L.LMARK, L.LMARK_N)
+    s[L.DCLAIMED + p] = seat_marks(s, p, L.DCLAIM, L.DCLAIM_N)
 
 
 @njit(**JIT)
@@ -495,7 +527,7 @@ def yellow_left(s):
 @njit(**JIT)
 def light_due(s, p):
     """Bit c set when seat p meets LB_c, has no mark on it, and the tile is still on the board."""
-    marked = seat_marks(s, p, L.LMARK, L.LMARK_N)
+    marked = s[L.LMARKED + p]
     m = 0
     for c in range(C.N_COLS):
         m |= np.int64((s[L.LTAKEN + c] < 0) & (((marked >> c) & 1) == 0) & satisfied(s, p, s[L.LB + c])) << c
@@ -506,6 +538,7 @@ def light_due(s, p):
 def mark_light(s, p, c):
     s[L.LMARK + c * C.MAX_PLAYERS + s[L.LMARK_N + c]] = p
     s[L.LMARK_N + c] += 1
+    s[L.LMARKED + p] |= 1 << c
     s[L.DREV + c] = 1
 
 
@@ -521,10 +554,11 @@ def take_light(s, p, c):
 @njit(**JIT)
 def claim_darks(s, p):
     o = seat(p)
-    claimed = seat_marks(s, p, L.DCLAIM, L.DCLAIM_N)
+    claimed = s[L.DCLAIMED + p]
     due = 0
     for c in range(C.N_COLS):
         due |= np.int64((s[L.DREV + c] != 0) & (((claimed >> c) & 1) == 0) & satisfied(s, p, s[L.DB + c])) << c
+    s[L.DCLAIMED + p] = claimed | due
     while due:
         c = trailing_zeros(due)
         due &= due - 1
