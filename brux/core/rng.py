@@ -75,7 +75,7 @@ def below(u, n):
 @njit(cache=True, _nrt=False)
 def below_at(key, c, n):
     """Value number c of the stream with this key as a uniform integer in [0, n), 1 <= n < 2**32."""
-    return below(u64_at(key, c), n)
+    return below(np.int64(u64_at(key, c)), n)  # as the kernels' stored stream values: one signature of below
 
 
 @njit(cache=True, _nrt=False)
