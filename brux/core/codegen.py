@@ -11,9 +11,11 @@ passes on the unit's own IR as usual, keeps the linked, unoptimised module as th
 `_get_module_for_linking` makes of an optimised one), and hands the execution engine a module holding only the
 unit's environment global (which Numba fills in after compiling). The function that finally runs, an entry point
 called from Python, links the whole call tree and optimises it once. A cached unit is stored and loaded as any
-other: a (tiny) object file and the bitcode for linking.
+other: a (tiny) object file and the bitcode for linking. A unit whose Python function was given to
+`inline_everywhere` (`brux.core.jit.INLINE`) has its functions marked ``alwaysinline`` in that IR, so the entry
+point's optimisation inlines it at every call site.
 
-It overrides two methods of Numba's `CPUCodeLibrary`, so it is used only with the Numba versions it was checked
+It overrides three methods of Numba's `CPUCodeLibrary`, so it is used only with the Numba versions it was checked
 against (`SUPPORTED`); with any other version the kernels compile the ordinary way (same games, slower compile).
 """
 
@@ -38,6 +40,15 @@ def supported(version: str = numba.__version__) -> bool:
 
 class LinkOnlyLibrary(JITCodeLibrary):
     """A code library whose IR is only linked into callers: no module-level optimisation, no machine code."""
+
+    always_inline = False  # mark the unit's functions for LLVM to inline at every call site
+
+    def add_ir_module(self, ir_module: llvmir.Module) -> None:
+        if self.always_inline:
+            for fn in ir_module.functions:
+                if not fn.is_declaration:
+                    fn.attributes.add("alwaysinline")
+        super().add_ir_module(ir_module)
 
     def _optimize_final_module(self) -> None:
         """Nothing: the caller that runs the code optimises this IR with its own."""
@@ -65,9 +76,18 @@ class LinkOnlyLibrary(JITCodeLibrary):
         return parsed
 
 
+INLINED: set = set()  # the Python functions whose units LLVM inlines into every caller (`inline_everywhere`)
+
+
+def inline_everywhere(fn) -> None:
+    """Have LLVM inline the unit of Python function `fn` wherever another unit calls it."""
+    INLINED.add(fn)
+
+
 @register_pass(mutates_CFG=False, analysis_only=False)
 class UseLinkOnlyLibrary(LoweringPass):
-    """Give the function being compiled a `LinkOnlyLibrary` (native lowering then fills it)."""
+    """Give the function being compiled a `LinkOnlyLibrary` (native lowering then fills it), marked for inlining
+    when its Python function is in `INLINED`."""
 
     _name = "brux_link_only_library"
 
@@ -77,6 +97,7 @@ class UseLinkOnlyLibrary(LoweringPass):
     def run_pass(self, state) -> bool:
         if state.library is None:
             state.library = LinkOnlyLibrary(state.targetctx.codegen(), state.func_id.func_qualname)
+            state.library.always_inline = state.func_id.func in INLINED
             state.library.enable_object_caching()
         return False
 

@@ -3,15 +3,16 @@
 `JIT`: a cached function without the runtime's reference counting (kernels take one flat state array and allocate
 nothing), with NumPy's error model (no exception paths for integer division), and without the CPython and C
 wrappers (`INTERNAL`: a `KernelDispatcher`, which sends a call from Python to a twin compiled with them). `INLINE`: the
-same, inlined by Numba into each caller instead of compiled as a unit of its own.
+same, and inlined by LLVM into every caller.
 
-Which to use is a matter of compile time, at equal speed. An internal unit is compiled by `LinkOnlyCompiler`
-(`brux.core.codegen`): its IR is kept for its callers to link, unoptimised, and no machine code is made for it; the
-entry point a call from Python runs (a twin) links its whole call tree and optimises it once. So a unit costs Numba's
-front end (typing, lowering) and its function passes, once. Numba's inlining instead repeats its own passes at every
-call site. So `INLINE` is for thin layers (a hook's loop over step and legal actions, an init that is start then
-settle) and for hot code that LLVM would leave as a call (too large to inline, or measured slower as a unit); small
-helpers called from many places are `JIT`: LLVM inlines small units itself.
+An internal unit is compiled by `LinkOnlyCompiler` (`brux.core.codegen`): its IR is kept for its callers to link,
+unoptimised, and no machine code is made for it; the entry point a call from Python runs (a twin) links its whole
+call tree and optimises it once. So a unit costs Numba's front end (typing, lowering) and its function passes, once,
+however many kernels call it. LLVM inlines small units into their callers itself; an `INLINE` unit is marked
+``alwaysinline``, so it is inlined wherever it is called, however large: for thin layers (a hook's loop over step and
+legal actions, an init that is start then settle) and for hot code that LLVM would leave as a call (measured slower
+as a call). Numba's own inlining (``inline="always"``, used only where `LinkOnlyCompiler` is not: other Numba
+versions) gives the same machine code but repeats Numba's front end at every call site.
 
 `njit` is `numba.njit`; with ``cache=True`` it guards two gaps of Numba's on-disk cache:
 - *Stale callees.* Numba checks only the source file of the cached function itself, so after an edit of a function
@@ -48,11 +49,11 @@ from numba.core import compiler, types
 from numba.core.caching import NullCache
 from numba.core.registry import CPUDispatcher
 
-from .codegen import LinkOnlyCompiler, supported
+from .codegen import LinkOnlyCompiler, inline_everywhere, supported
 
 INTERNAL = dict(no_cpython_wrapper=True, no_cfunc_wrapper=True)  # called by kernels; from Python via a twin
 JIT = dict(cache=True, _nrt=False, error_model="numpy", **INTERNAL)
-INLINE = dict(JIT, inline="always")
+INLINE = dict(JIT, always_inline=True)
 LOCK_SUFFIX = ".lock"
 TWIN_SUFFIX = "@python"
 NJIT_SETS = {"nopython": True, "boundscheck": None}  # the target options numba.njit adds to the given ones
@@ -77,6 +78,11 @@ def njit(fn: Callable | None = None, **options: Any):
     writes are serialised across processes. With the `INTERNAL` options, a `KernelDispatcher`."""
     if fn is None:
         return lambda f: njit(f, **options)
+    if options.pop("always_inline", False):
+        if options.get("no_cpython_wrapper") and supported():
+            inline_everywhere(fn)
+        else:
+            options["inline"] = "always"
     if options.get("no_cpython_wrapper"):
         targetoptions = {**{k: v for k, v in options.items() if k != "cache"}, **NJIT_SETS}
         dispatcher = KernelDispatcher(py_func=fn, locals={}, targetoptions=targetoptions,

@@ -11,7 +11,7 @@ from numba.core import compiler
 
 import brux
 from brux.core import codegen, jit
-from brux.core.jit import JIT, njit
+from brux.core.jit import INLINE, JIT, njit
 
 ROOT = Path(brux.__file__).resolve().parent.parent
 
@@ -66,6 +66,35 @@ def test_the_twin_called_from_python_is_an_ordinary_library_with_machine_code():
     twin = _library(_step.__dict__["_python_twin"])
     assert not isinstance(twin, codegen.LinkOnlyLibrary)
     assert _defined(twin._final_module) != []
+
+
+@njit(**dict(INLINE, cache=False))
+def _mix(s, k):
+    for i in range(s.shape[0]):
+        s[i] = (s[i] * 31 + k) % 1009
+        if s[i] % 3 == 0:
+            s[i] += s[(i + 1) % s.shape[0]]
+    return s[0]
+
+
+@njit(**UNCACHED)
+def _mixes(s):
+    return _mix(s, 1) + _mix(s, 2) + _mix(s, 3)
+
+
+def test_an_inline_kernel_is_one_unit_that_llvm_inlines_at_every_call():
+    s = np.array([1, 2, 3], np.int64)
+    expected = s.copy()
+    total = 0
+    for k in (1, 2, 3):
+        total += _mix.py_func(expected, k)
+    assert _mixes(s) == total and list(s) == list(expected)
+    library = _library(_mix)  # compiled once by Numba's front end, as a unit of its own
+    assert isinstance(library, codegen.LinkOnlyLibrary) and library.always_inline
+    (fn,) = [fn for fn in library._shared_module.functions if not fn.is_declaration]
+    assert "alwaysinline" in str(fn).split(" {")[0]
+    final = str(_library(_mixes.__dict__["_python_twin"])._final_module)
+    assert fn.name in str(library._shared_module) and f"@{fn.name}(" not in final  # no call left, no copy kept
 
 
 def test_only_checked_numba_versions_use_it(monkeypatch):
