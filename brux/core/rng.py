@@ -8,7 +8,7 @@ docs/bruxelles1897.md, section 1.
 import numpy as np
 from numba import uint64
 
-from brux.core.jit import njit
+from brux.core.jit import JIT, njit
 
 STREAM_WORDS = 2  # a stream's words in its array: key, then counter (seat p's agent stream at off + STREAM_WORDS * p)
 MASK64 = (1 << 64) - 1
@@ -40,7 +40,7 @@ def as_int64(u: int) -> int:
     return u - (1 << 64) if u >= (1 << 63) else u
 
 
-@njit(cache=True, _nrt=False)
+@njit(**JIT)
 def mix(z):
     z = uint64(z) + uint64(GOLDEN)
     z = (z ^ (z >> uint64(30))) * uint64(_M1)
@@ -48,44 +48,44 @@ def mix(z):
     return z ^ (z >> uint64(31))
 
 
-@njit(cache=True, _nrt=False)
+@njit(**JIT)
 def derive(a, b):
     return mix(mix(uint64(a)) ^ uint64(b))
 
 
-@njit(cache=True, _nrt=False)
+@njit(**JIT)
 def seed_stream(arr, key_off, ctr_off, seed, stream):
     """Start stream `stream` of game `seed` at the given offsets."""
     arr[key_off] = np.int64(derive(seed, stream))
     arr[ctr_off] = 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(**JIT)
 def u64_at(key, c):
     """Value number c (counting from 1) of the stream with this key."""
     return mix(uint64(key) + uint64(c) * uint64(GOLDEN))
 
 
-@njit(cache=True, _nrt=False)
+@njit(**JIT)
 def below(u, n):
     """A 64-bit stream value (any integer type) as a uniform integer in [0, n), 1 <= n < 2**32."""
     return np.int64(((uint64(u) >> uint64(32)) * uint64(n)) >> uint64(32))
 
 
-@njit(cache=True, _nrt=False)
+@njit(**JIT)
 def below_at(key, c, n):
     """Value number c of the stream with this key as a uniform integer in [0, n), 1 <= n < 2**32."""
     return below(np.int64(u64_at(key, c)), n)  # as the kernels' stored stream values: one signature of below
 
 
-@njit(cache=True, _nrt=False)
+@njit(**JIT)
 def next_u64(arr, key_off, ctr_off):
     c = arr[ctr_off] + 1
     arr[ctr_off] = c
     return u64_at(arr[key_off], c)
 
 
-@njit(cache=True, _nrt=False)
+@njit(**JIT)
 def randbelow(arr, key_off, ctr_off, n):
     """Uniform integer in [0, n) for 1 <= n < 2**32."""
     c = arr[ctr_off] + 1

@@ -35,8 +35,8 @@ def push(s, n, a):
 
 @njit(**JIT)
 def push_if(s, n, a, ok):
-    """Write `a` after the n cached actions and keep it when `ok`: no branch (random play makes these branches
-    unpredictable)."""
+    """Write `a` after the n cached actions and keep it when `ok` (a bool): no branch (random play makes these
+    branches unpredictable)."""
     s[L.LEGAL + n] = a
     return n + ok
 
@@ -156,7 +156,7 @@ def compute_legal(s):
         for j in range(s[L.C_NUSED]):  # the types done this visit
             ok &= ~TYPE_VARIANTS[s[L.C_USED + j]]
         for v in range(C.N_VARIANTS):
-            n = push_if(s, n, C.A_MARKET + 1 + v, (ok >> v) & 1)
+            n = push_if(s, n, C.A_MARKET + 1 + v, (ok >> v) & 1 != 0)
     elif d == C.D_PLANT:
         n = push(s, n, C.A_PLANT)
         if s[L.PLANT_N + C.PR_GOLD] < s[L.P_PLANT_SLOTS + C.PR_GOLD] and not event(s, C.EV_BOYCOTT):
@@ -189,7 +189,7 @@ def compute_legal(s):
     elif d == C.D_ITEM:
         m = order_items(s, p, s[L.C_SPACE])
         for item in range(C.N_ITEMS):
-            n = push_if(s, n, C.A_ORDER + item, (m >> item) & 1)
+            n = push_if(s, n, C.A_ORDER + item, (m >> item) & 1 != 0)
     elif d == C.D_RESOLVE:
         for k in range(s[L.ORD_N]):  # the item codes of p's unresolved orders, ascending, each once
             q = L.ORD + k * L.OF_SIZE
@@ -212,7 +212,7 @@ def compute_legal(s):
         if r >= 0 and level_any(s, p, item, r, extra):
             m = s[o + L.S_TARGETS + pd]
             for tc in range(C.N_TARGETS * C.N_COLS):
-                n = push_if(s, n, C.A_TARGET + tc, (m >> tc) & 1)
+                n = push_if(s, n, C.A_TARGET + tc, (m >> tc) & 1 != 0)
     elif d == C.D_LEVEL:
         item = s[L.C_ITEM]
         r, extra = item_row_extra(s, p, item, s[L.C_SPACE])
@@ -220,7 +220,7 @@ def compute_legal(s):
         if r >= 0 and (s[o + L.S_TARGETS + pd] >> s[L.C_TARGET]) & 1:
             m = level_mask(s, p, item, r, extra)
             for lv in range(C.N_LEVELS):
-                n = push_if(s, n, C.A_LEVEL + lv, (m >> lv) & 1)
+                n = push_if(s, n, C.A_LEVEL + lv, (m >> lv) & 1 != 0)
     elif d == C.D_YELLOW:
         for y in range(C.N_YELLOW):
             if s[L.YEL + y] == 0:
