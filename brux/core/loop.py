@@ -14,8 +14,10 @@ a step) and `before_settle(s)` (the same before settling a position set up or bu
 - `init(s, params, seed)`: `start`, then `settle`.
 - `settle(s)`: `before_settle`, then while the game is not over and the pending decision has one legal action,
   take it (`step`, `after`, one more automatic decision, G_AUTO); a finished game's cache is left empty.
-- `apply(s, a)`: a player's action, then the automatic decisions that follow, in one loop (the step is compiled
-  into it once), counted in G_DECISIONS and G_AUTO.
+- `apply(s, a)`: a player's action, then the automatic decisions that follow, counted in G_DECISIONS and G_AUTO.
+
+`settle` and `apply` run one loop (`drive`), so a game's step and legal actions, however much of them is inlined,
+are compiled into it once.
 """
 
 from __future__ import annotations
@@ -67,16 +69,33 @@ def engine_loop(owner: str, layout: ModuleType, *, setup: Callable, step: Callab
         seed_stream(s, key, ctr, seed, 0)
         setup(s)
 
+    @jit
+    def drive(s, a, automatic):
+        """Action a (none when a < 0; a player's decision unless `automatic`), then the single-option decisions that
+        follow: the one copy of the game's step and legal actions that `settle` and `apply` share."""
+        while True:
+            if a >= 0:
+                step(s, a)
+                after(s)
+                if automatic:
+                    s[auto_count] += 1
+                else:
+                    s[decisions] += 1
+                if s[over] != 0:
+                    s[legal_n] = 0
+                    return
+            if compute_legal(s) != 1:
+                return
+            a = first_legal(s)
+            automatic = True
+
     @njit_for(owner, **INLINE)
     def settle(s):
         before_settle(s)
-        while s[over] == 0:
-            if compute_legal(s) != 1:
-                return
-            step(s, first_legal(s))
-            after(s)
-            s[auto_count] += 1
-        s[legal_n] = 0
+        if s[over] != 0:
+            s[legal_n] = 0
+            return
+        drive(s, -1, True)
 
     @njit_for(owner, **INLINE)
     def init(s, params, seed):
@@ -85,20 +104,6 @@ def engine_loop(owner: str, layout: ModuleType, *, setup: Callable, step: Callab
 
     @njit_for(owner, **INLINE)
     def apply(s, a):
-        automatic = False
-        while True:
-            step(s, a)
-            after(s)
-            if automatic:
-                s[auto_count] += 1
-            else:
-                s[decisions] += 1
-            if s[over] != 0:
-                s[legal_n] = 0
-                return
-            if compute_legal(s) != 1:
-                return
-            a = first_legal(s)
-            automatic = True
+        drive(s, a, False)
 
     return Engine(start, init, settle, apply)
