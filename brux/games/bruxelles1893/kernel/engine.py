@@ -28,8 +28,25 @@ start, init, settle, apply = engine_loop(__name__, L, setup=set_up, step=step, c
 
 @njit(**JIT)
 def play_out_random(s, rng_off):
-    """Finish the game with every seat playing uniformly at random from its agent stream at rng_off + 2p."""
-    while s[L.G_OVER] == 0:
-        p = s[L.G_CUR]
-        i = randbelow(s, rng_off + STREAM_WORDS * p, rng_off + STREAM_WORDS * p + 1, s[L.LEGAL_N])
-        apply(s, s[L.LEGAL + i])
+    """Finish the game in s (as `init` or `start` left it) with every seat playing uniformly at random from its
+    agent stream at rng_off + 2p. Player and automatic decisions are taken in this one loop, which compiles the
+    decision handlers into it (random play-outs never go through `apply`): the games of the generic loop."""
+    run(s)  # as settling does (nothing to run while a decision is pending)
+    if s[L.G_OVER] != 0:
+        s[L.LEGAL_N] = 0
+        return
+    n = compute_legal(s)
+    while True:
+        player = n > 1
+        i = 0
+        if player:
+            p = s[L.G_CUR]
+            i = randbelow(s, rng_off + STREAM_WORDS * p, rng_off + STREAM_WORDS * p + 1, n)
+        step(s, s[L.LEGAL + i])
+        run(s)
+        s[L.G_DECISIONS] += player
+        s[L.G_AUTO] += 1 - player
+        if s[L.G_OVER] != 0:
+            s[L.LEGAL_N] = 0
+            return
+        n = compute_legal(s)

@@ -18,6 +18,7 @@ from . import codes as C
 from . import layout as L
 from .base import seat
 from .engine import apply, init, play_out_random
+from .engine import start as init_for_play_out
 
 PARAMS_SIZE = L.PARAMS_SIZE  # the rule parameters at the start of a state (constant in play)
 STATE_SIZE = L.STATE_SIZE
@@ -27,7 +28,7 @@ N_OPENINGS = C.N_OPENINGS
 MAX_PLAYERS = L.MAX_PLAYERS
 OBS_SIZE = L.OBS.size  # observation: the pieces of layout.OBS (docs/bruxelles1893.md, "Observation")
 OBS_LAYOUT = L.OBS
-PLAYOUT = PlayOut(play_out_random)
+PLAYOUT = PlayOut(play_out_random, init=init_for_play_out)
 # the final ranking (7.4): VP, then fewer Courthouse assistants, then the track sum, then money
 better = tie_break(__name__, L.SEATS, L.SEAT_SIZE, Key(L.S_VP), Key(L.S_COURT, more=False),
                    Key(L.S_TRACK, len(C.TRACKS)), Key(L.S_MONEY))

@@ -157,15 +157,30 @@ def resume(s):
 
 @njit(**JIT)
 def play_out_random(s, rng_off):
-    """Finish the game with every seat p playing uniformly at random from its stream at s[rng_off + 2p]: the
-    choice is below(next value of the stream, number of legal actions), as randbelow draws it. Each seat's next
-    value is drawn ahead into s[rng_off + 2 MAX_PLAYERS + p] (PLAYOUT_WORK slots), off the decision's critical
-    path."""
+    """Finish the game in s (as `init` or `start` left it) with every seat p playing uniformly at random from its
+    stream at s[rng_off + 2p]: the choice is below(next value of the stream, number of legal actions), as randbelow
+    draws it. Each seat's next value is drawn ahead into s[rng_off + 2 MAX_PLAYERS + p] (PLAYOUT_WORK slots), off
+    the decision's critical path. Player and automatic decisions are taken in this one loop, which compiles the
+    decision handlers into it (random play-outs never go through `apply`): the games of the generic loop."""
     nxt = rng_off + STREAM_WORDS * C.MAX_PLAYERS
     for p in range(players(s)):
         s[nxt + p] = np.int64(next_u64(s, rng_off + STREAM_WORDS * p, rng_off + STREAM_WORDS * p + 1))
-    while s[L.G_OVER] == 0:
-        p = s[L.G_CUR]
-        i = below(s[nxt + p], s[L.LEGAL_N])
-        s[nxt + p] = np.int64(next_u64(s, rng_off + STREAM_WORDS * p, rng_off + STREAM_WORDS * p + 1))
-        apply(s, s[L.LEGAL + i])
+    if s[L.G_OVER] != 0:
+        s[L.LEGAL_N] = 0
+        return
+    n = compute_legal(s)
+    while True:
+        player = n > 1
+        i = 0
+        if player:
+            p = s[L.G_CUR]
+            i = below(s[nxt + p], n)
+            s[nxt + p] = np.int64(next_u64(s, rng_off + STREAM_WORDS * p, rng_off + STREAM_WORDS * p + 1))
+        step(s, s[L.LEGAL + i])
+        advance(s)
+        s[L.G_DECISIONS] += player
+        s[L.G_AUTO] += 1 - player
+        if s[L.G_OVER] != 0:
+            s[L.LEGAL_N] = 0
+            return
+        n = compute_legal(s)

@@ -12,6 +12,7 @@ from . import codes as C
 from . import layout as L
 from .base import better, seat
 from .engine import PLAYOUT_WORK, apply, init, play_out_random
+from .engine import start as init_for_play_out
 
 PARAMS_SIZE = L.PARAMS_SIZE  # the rule parameters at the start of a state (constant in play)
 STATE_SIZE = L.STATE_SIZE
@@ -22,7 +23,7 @@ MAX_PLAYERS = C.MAX_PLAYERS
 OBS_SIZE = L.OBS.size  # observation: the pieces of layout.OBS (docs/prestige.md, "Observation")
 OBS_LAYOUT = L.OBS
 
-PLAYOUT = PlayOut(play_out_random, PLAYOUT_WORK)
+PLAYOUT = PlayOut(play_out_random, PLAYOUT_WORK, init_for_play_out)
 player, nlegal, legal, nplayers, vp, source_vp, opening, length = accessors(__name__, L, seat)
 
 
