@@ -4,7 +4,7 @@
 an action to the pending decision and pushes what follows. Section numbers: docs/bruxelles1893.md.
 """
 
-from brux.core.jit import JIT, njit
+from brux.core.jit import INLINE, JIT, njit
 
 from . import codes as C
 from . import layout as L
@@ -184,7 +184,7 @@ def set_area(s, sh):
 # ---------------------------------------------------------------------------------------------------------------
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def cont(s, k, a, b):
     n = players(s)
     if k == C.K_ROUND:
@@ -294,7 +294,7 @@ def pop_won(s, p):
     s[o + L.S_BWN] = k - 1
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def column(s, col):
     """6.1 for column col (0-based), then the next column or step 2."""
     n = players(s)
@@ -380,7 +380,7 @@ def opening(s, p, code):
         s[o + L.S_NTURN] += 1
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def do_main(s, p, a):
     o = seat(p)
     if a == C.A_PASS:
@@ -428,7 +428,7 @@ def do_build_pay(s, p):
         gain_vp(s, p, C.V_TOPROW, s[L.P_TOP_ROW_VP])
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def step(s, a):
     """Apply action a to the pending decision (legal, checked by the caller)."""
     p = s[L.G_CUR]

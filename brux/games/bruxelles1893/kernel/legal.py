@@ -1,6 +1,6 @@
 """Legal actions of the pending decision (docs/bruxelles1893.md sections 3-4), written ascending to the legal cache."""
 
-from brux.core.jit import JIT, njit
+from brux.core.jit import INLINE, JIT, njit
 
 from . import codes as C
 from . import layout as L
@@ -16,7 +16,7 @@ def add(s, n, a):
     return n + 1
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def can_perform(s, p, t):
     """5.1: the effect of type t can be performed by seat p."""
     o = seat(p)
@@ -43,7 +43,7 @@ def can_perform(s, p, t):
     return buildable_rows(s, p) != 0 and empty_space_exists(s)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def compute_legal(s):
     """Fill the legal-action cache for the pending decision; return how many actions it holds."""
     p = s[L.G_CUR]

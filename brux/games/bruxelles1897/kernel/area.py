@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from brux.core.jit import JIT, njit
+from brux.core.jit import INLINE, JIT, njit
 
 from . import codes as C
 from . import layout as L
@@ -91,7 +91,7 @@ def index_cards(s):
     s[L.A_CARD_LIST] = lst
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def take_space(s, sp):
     """Space sp no longer holds an action card: drop it from the index."""
     mask = s[L.A_CARDS]

@@ -1,7 +1,7 @@
 """Small kernel helpers shared by the rule modules: seats, decisions, tracks, VP, counts."""
 
 from brux.core.accessors import basics
-from brux.core.jit import JIT, njit
+from brux.core.jit import INLINE, JIT, njit
 
 from . import codes as C
 from . import layout as L
@@ -145,7 +145,7 @@ def entry_type(e):
     return e & C.ENTRY_TYPE_MASK
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def brussels_count(s, p, arch_type):
     """Seat p's architects in Brussels (of one type, or all types with arch_type = -1)."""
     t = 0

@@ -1,6 +1,6 @@
 """Build VP: the most distinct symbol types a material payment can show (rules 3.5 A, Build)."""
 
-from brux.core.jit import INLINE, JIT, njit
+from brux.core.jit import INLINE, njit
 
 from . import codes as C
 from . import layout as L
@@ -20,7 +20,7 @@ def _mixed_cover(singles, doubled, bit, sym_a, sym_b):
     return 0
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def build_gain(s, n):
     """Largest number of distinct types over ways of taking 1 or 2 symbols from each chosen card, n in total.
 

@@ -46,7 +46,7 @@ def opening_code(s, a):
     return s[L.A_KIND + sp] * C.AN_PER_SPACE + a % C.AN_PER_SPACE
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def start_build(s, p, house):
     """A house taken: BUILD decisions if it can be paid, else it is discarded."""
     if can_pay_house(s, p):
@@ -67,7 +67,7 @@ def after_noble_effect(s, p):
         continue_city_hall(s, p)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def start_noble(s, p, noble, src):
     """Apply a noble's effect; a noble from a card (src CARD) is pending until NOBLE_KEEP."""
     s[L.C_NOBLE] = noble if src == C.SRC_CARD else -1
@@ -174,7 +174,7 @@ def take_pass(s, p):
     s[L.G_NPASSED] += 1
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def do_main(s, p, a):
     if a == C.A_PASS:
         take_pass(s, p)
@@ -228,7 +228,7 @@ def commit(s, p, t):
     s[L.C_BR_LEFT] -= 1
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def commit_forced(s, p):
     """Take the BR_CARD decisions that have a single option (one architect type in hand) at once, each counted as
     an automatic decision; resolve the card when every architect is committed."""
@@ -243,13 +243,13 @@ def commit_forced(s, p):
     resolve_brussels(s, p, s[L.C_BR_CARD])
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def do_commit(s, p, t):
     commit(s, p, t)
     commit_forced(s, p)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def do_keep_one(s, p, sub):
     d = s[L.C_DRAW_KIND]
     if s[L.C_DRAWN_N] == C.KEEP_ONE_DRAW:
@@ -272,7 +272,7 @@ def do_keep_one(s, p, sub):
         start_noble(s, p, sub, C.SRC_CARD)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def finish_build(s, p, built):
     """Pay with the chosen cards and keep the house, or (declined) return them and discard the house."""
     o = seat(p)

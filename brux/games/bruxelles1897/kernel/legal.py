@@ -26,7 +26,7 @@ def _push(s, n, a):
     return n + 1
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def _main(s, p):
     """MAIN: record the Art Nouveau actions implicitly (area card index x playable offsets), list the rest."""
     o = seat(p)
@@ -69,7 +69,7 @@ def main_legal(s):
     return n
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def compute_legal(s):
     """Fill the legal-action cache for the pending decision and return how many actions it holds."""
     p = s[L.G_CUR]

@@ -37,7 +37,7 @@ def start_action_phase(s):
     set_pending(s, s[L.G_START], C.D_MAIN)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def next_turn(s):
     """Next turn to the next seat clockwise (from the turn's player) that has not passed, or the majority phase.
     A seat with no architect in hand can only pass: that decision is taken here (counted as automatic)."""

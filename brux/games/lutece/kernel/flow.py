@@ -46,7 +46,7 @@ def after_bribes(s, p):
         finish_play(s, p)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def do_cards(s, p, code):
     o = seat(p)
     if s[L.G_ROUND] == 1:
@@ -98,7 +98,7 @@ def do_legions(s, p, g):
         finish_play(s, p)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def step(s, a):
     """Apply legal action `a` of the pending decision."""
     p = s[L.G_CUR]
@@ -111,7 +111,7 @@ def step(s, a):
         do_legions(s, p, a - C.A_LEGIONS)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def advance(s):
     """Run the continuation a decision handler asked for (the reveal and the rest of the round)."""
     nxt = s[L.C_NEXT]

@@ -3,7 +3,7 @@
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from brux.core.jit import JIT, njit
+from brux.core.jit import INLINE, JIT, njit
 
 from . import codes as C
 from . import layout as L
@@ -57,7 +57,7 @@ def begin_round(s):
     start_bid(s)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def acquire(s, p, k, bribe):
     """Seat p won slot k with a staked bribe: pays and takes the card, or cannot pay and loses it (rules 4.4.4)."""
     o = seat(p)
@@ -79,7 +79,7 @@ def acquire(s, p, k, bribe):
         s[L.G_BANK] += s[L.SLOT_COINS + k]
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def resolve_slot(s, k):
     """Rules 4.4 for the slot with hand-card number k (row * MAX_SLOTS + slot), which some seat played a card for.
     The bids are compared without branches (whether a play is for slot k is as random as the plays)."""
@@ -118,7 +118,7 @@ def resolve_slot(s, k):
     s[L.SLOT_COINS + k] = 0
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def end_bid(s):
     """Every seat has fixed its play: reveal (legions out, income), resolve A.. then I.., growth, next round."""
     n = players(s)

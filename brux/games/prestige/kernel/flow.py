@@ -4,7 +4,7 @@ handlers that apply one decision. `run` never takes a decision; `step` applies o
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from brux.core.jit import JIT, njit
+from brux.core.jit import INLINE, JIT, njit
 
 from . import codes as C
 from . import layout as L
@@ -198,7 +198,7 @@ def start_check(s, p, after, ret):
     s[L.G_STAGE] = ST_CHECK
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def run_check(s):
     """CHECK(p) (section 6.3) from column C_CHK_COL on; returns True when a YELLOW decision is pending."""
     p = s[L.C_CHK_SEAT]
@@ -220,7 +220,7 @@ def run_check(s):
 
 # ---- season end (section 8.3) ----
 
-@njit(**JIT)
+@njit(**INLINE)
 def compute_next_order(s):
     """E3: ORDER' (section 4.5) into NEXT_ORDER."""
     n = players(s)
@@ -403,7 +403,7 @@ def end_turn(s):
     s[L.G_STAGE] = ST_TURNS
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def do_turn(s, p, a):
     i = free_space(s, a)
     s[L.TRACK + a * L.MAX_SPACES + i] = p
@@ -536,7 +536,7 @@ def do_lose(s, p, t):
     land_metrics(s, p)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def step(s, a):
     """Apply legal action `a` of the pending decision (the flow continues in `run`)."""
     p = s[L.G_CUR]

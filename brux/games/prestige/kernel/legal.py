@@ -127,7 +127,7 @@ def has_discs(s, p):
     return False
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def area_ok(s, p, a):
     i = free_space(s, a)
     if i < 0:
@@ -137,7 +137,7 @@ def area_ok(s, p, a):
     return True
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def compute_legal(s):
     """Fill the legal-action cache for the pending decision and return how many actions it holds."""
     p = s[L.G_CUR]

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from brux.core.jit import JIT, njit
+from brux.core.jit import INLINE, JIT, njit
 
 from . import codes as C
 from . import layout as L
@@ -51,7 +51,7 @@ def deltas(s, p, v, held):
     return dg, dw, dl, dm, dgl, wk, ok
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def variant_mask(s, p, held):
     """Bit v set when seat p can do variant v now: it is available and leaves no stock negative (as `deltas`
     says, in closed form); `held`: mc_mask(s, p)."""

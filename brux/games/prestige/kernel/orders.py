@@ -524,7 +524,7 @@ def yellow_left(s):
     return n
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def light_due(s, p):
     """Bit c set when seat p meets LB_c, has no mark on it, and the tile is still on the board."""
     marked = s[L.LMARKED + p]
@@ -551,7 +551,7 @@ def take_light(s, p, c):
     mark_light(s, p, c)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def claim_darks(s, p):
     o = seat(p)
     claimed = s[L.DCLAIMED + p]
