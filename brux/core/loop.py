@@ -17,7 +17,8 @@ a step) and `before_settle(s)` (the same before settling a position set up or bu
 - `apply(s, a)`: a player's action, then the automatic decisions that follow, counted in G_DECISIONS and G_AUTO.
 
 `settle` and `apply` run one loop (`drive`), so a game's step and legal actions, however much of them is inlined,
-are compiled into it once.
+are compiled into it once. `random_play_out` makes a game's own random play-out (its `PLAYOUT` hook) on the same
+rules: the whole game in one loop, as fast as the game's inlined handlers make it.
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import NamedTuple
 
+import numpy as np
+
 from .jit import INLINE, JIT, njit, njit_for
-from .rng import seed_stream
+from .rng import STREAM_WORDS, below, next_u64, randbelow, seed_stream
 
 
 @njit(**INLINE)
@@ -107,3 +110,59 @@ def engine_loop(owner: str, layout: ModuleType, *, setup: Callable, step: Callab
         drive(s, a, False)
 
     return Engine(start, init, settle, apply)
+
+
+class PlayOutLoop(NamedTuple):
+    play: Callable  # play_out_random(s, rng_off)
+    work: int  # work slots it uses after the agent streams
+
+
+def random_play_out(owner: str, layout: ModuleType, *, step: Callable, compute_legal: Callable,
+                    after: Callable = nothing, before: Callable = nothing, draw_ahead: bool = True) -> PlayOutLoop:
+    """A game's own uniformly random play-out (its `brux.core.kit.PlayOut`), `play_out_random(s, rng_off)`: finish
+    the game in s (as `start` or `init` left it), seat p drawing its choice from its agent stream at rng_off + 2p as
+    below(next stream value, number of legal actions), the draw of `randbelow`. Player and automatic decisions are
+    taken in this one loop, which compiles the game's step and legal actions into it (random play-outs never go
+    through `apply`): the games of the kit's generic loop, from `start` too (`before(s)`: what settling runs first).
+
+    `draw_ahead`: each seat's next stream value is drawn as soon as the last is used, into `work` slots after the
+    streams (s[rng_off + 2 MAX_PLAYERS + p]), off the next decision's critical path; the same choices, one more value
+    taken from each stream by the end."""
+    max_players, players_at = layout.MAX_PLAYERS, layout.P_PLAYERS
+    seat_mask = (1 << (max_players - 1).bit_length()) - 1  # changes no seat; tells the compiler it is not negative
+    over, cur, decisions, auto_count = layout.G_OVER, layout.G_CUR, layout.G_DECISIONS, layout.G_AUTO
+    legal_n, legal = layout.LEGAL_N, layout.LEGAL
+    ahead = STREAM_WORDS * max_players  # the values drawn ahead, after the streams
+
+    @njit_for(owner, **JIT)
+    def play_out_random(s, rng_off):
+        if draw_ahead:
+            for p in range(s[players_at]):
+                s[rng_off + ahead + p] = np.int64(next_u64(s, rng_off + STREAM_WORDS * p,
+                                                           rng_off + STREAM_WORDS * p + 1))
+        before(s)
+        if s[over] != 0:
+            s[legal_n] = 0
+            return
+        n = compute_legal(s)
+        while True:
+            player = n > 1
+            i = 0
+            if player:
+                p = s[cur] & seat_mask
+                key, ctr = rng_off + STREAM_WORDS * p, rng_off + STREAM_WORDS * p + 1
+                if draw_ahead:
+                    i = below(s[rng_off + ahead + p], n)
+                    s[rng_off + ahead + p] = np.int64(next_u64(s, key, ctr))
+                else:
+                    i = randbelow(s, key, ctr, n)
+            step(s, s[legal + i])
+            after(s)
+            s[decisions] += player
+            s[auto_count] += 1 - player
+            if s[over] != 0:
+                s[legal_n] = 0
+                return
+            n = compute_legal(s)
+
+    return PlayOutLoop(play_out_random, max_players if draw_ahead else 0)

@@ -1,10 +1,8 @@
 """Kernel entry points: create a game (section 3), apply a decision (then the automatic ones), random play-out."""
 
-import numpy as np
 
 from brux.core.jit import INLINE, JIT, njit
-from brux.core.loop import engine_loop
-from brux.core.rng import STREAM_WORDS, below, next_u64
+from brux.core.loop import engine_loop, random_play_out
 
 from . import codes as C
 from . import layout as L
@@ -13,7 +11,6 @@ from .flow import ST_SETUP, run, step
 from .legal import compute_legal
 from .orders import refresh
 
-PLAYOUT_WORK = C.MAX_PLAYERS  # work slots after the agent streams: each stream's next value, drawn ahead
 SCRATCH = L.LEGAL  # the legal-action cache doubles as scratch space while a game is set up
 
 
@@ -155,32 +152,4 @@ def resume(s):
     settle(s)
 
 
-@njit(**JIT)
-def play_out_random(s, rng_off):
-    """Finish the game in s (as `init` or `start` left it) with every seat p playing uniformly at random from its
-    stream at s[rng_off + 2p]: the choice is below(next value of the stream, number of legal actions), as randbelow
-    draws it. Each seat's next value is drawn ahead into s[rng_off + 2 MAX_PLAYERS + p] (PLAYOUT_WORK slots), off
-    the decision's critical path. Player and automatic decisions are taken in this one loop, which compiles the
-    decision handlers into it (random play-outs never go through `apply`): the games of the generic loop."""
-    nxt = rng_off + STREAM_WORDS * C.MAX_PLAYERS
-    for p in range(players(s)):
-        s[nxt + p] = np.int64(next_u64(s, rng_off + STREAM_WORDS * p, rng_off + STREAM_WORDS * p + 1))
-    if s[L.G_OVER] != 0:
-        s[L.LEGAL_N] = 0
-        return
-    n = compute_legal(s)
-    while True:
-        player = n > 1
-        i = 0
-        if player:
-            p = s[L.G_CUR]
-            i = below(s[nxt + p], n)
-            s[nxt + p] = np.int64(next_u64(s, rng_off + STREAM_WORDS * p, rng_off + STREAM_WORDS * p + 1))
-        step(s, s[L.LEGAL + i])
-        advance(s)
-        s[L.G_DECISIONS] += player
-        s[L.G_AUTO] += 1 - player
-        if s[L.G_OVER] != 0:
-            s[L.LEGAL_N] = 0
-            return
-        n = compute_legal(s)
+play_out_random, PLAYOUT_WORK = random_play_out(__name__, L, step=step, compute_legal=compute_legal, after=advance)
