@@ -54,7 +54,7 @@ GAMES: dict[str, GameEntry] = {
     "lutece": GameEntry("brux.games.lutece", rules_version=1, title="Lutèce", players=(2, 5), simultaneous=True,
                         compile_seconds=10),
     "prestige": GameEntry("brux.games.prestige", rules_version=1, title="Prestige", players=(2, 4),
-                          compile_seconds=20),
+                          compile_seconds=15),
 }
 DEFAULT_GAME = "bruxelles1897"  # the flagship: what `brux analyze` plays without arguments
 
