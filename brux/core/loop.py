@@ -30,6 +30,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .jit import INLINE, JIT, njit, njit_for
+from .kit import PlayOut
 from .rng import STREAM_WORDS, below, next_u64, randbelow, seed_stream
 
 
@@ -112,18 +113,13 @@ def engine_loop(owner: str, layout: ModuleType, *, setup: Callable, step: Callab
     return Engine(start, init, settle, apply)
 
 
-class PlayOutLoop(NamedTuple):
-    play: Callable  # play_out_random(s, rng_off)
-    work: int  # work slots it uses after the agent streams
-
-
-def random_play_out(owner: str, layout: ModuleType, *, step: Callable, compute_legal: Callable,
-                    after: Callable = nothing, before: Callable = nothing, draw_ahead: bool = True) -> PlayOutLoop:
-    """A game's own uniformly random play-out (its `brux.core.kit.PlayOut`), `play_out_random(s, rng_off)`: finish
-    the game in s (as `start` or `init` left it), seat p drawing its choice from its agent stream at rng_off + 2p as
-    below(next stream value, number of legal actions), the draw of `randbelow`. Player and automatic decisions are
-    taken in this one loop, which compiles the game's step and legal actions into it (random play-outs never go
-    through `apply`): the games of the kit's generic loop, from `start` too (`before(s)`: what settling runs first).
+def random_play_out(owner: str, layout: ModuleType, *, start: Callable, step: Callable, compute_legal: Callable,
+                    after: Callable = nothing, before: Callable = nothing, draw_ahead: bool = True) -> PlayOut:
+    """A game's own uniformly random play-out (its `PLAYOUT` hook), started from `start`: `play_out_random(s,
+    rng_off)` finishes the game in s (as `start` or `init` left it), seat p drawing its choice from its agent stream
+    at rng_off + 2p as below(next stream value, number of legal actions), the draw of `randbelow`. Player and
+    automatic decisions are taken in this one loop, which compiles the game's step and legal actions into it (random
+    play-outs never go through `apply`): the games of the kit's generic loop (`before(s)`: what settling runs first).
 
     `draw_ahead`: each seat's next stream value is drawn as soon as the last is used, into `work` slots after the
     streams (s[rng_off + 2 MAX_PLAYERS + p]), off the next decision's critical path; the same choices, one more value
@@ -165,4 +161,4 @@ def random_play_out(owner: str, layout: ModuleType, *, step: Callable, compute_l
                 return
             n = compute_legal(s)
 
-    return PlayOutLoop(play_out_random, max_players if draw_ahead else 0)
+    return PlayOut(play_out_random, max_players if draw_ahead else 0, start)

@@ -25,5 +25,8 @@ start, init, settle, apply = engine_loop(__name__, L, setup=set_up, step=step, c
                                          after=run, before_settle=run)
 
 
-play_out_random = random_play_out(__name__, L, step=step, compute_legal=compute_legal, after=run, before=run,
-                                  draw_ahead=False).play  # (settling runs the machine first)
+# (before=run: settling runs the machine first; drawn on demand, so that the searches' play-outs take from their
+# streams exactly the values they use)
+PLAYOUT = random_play_out(__name__, L, start=start, step=step, compute_legal=compute_legal, after=run, before=run,
+                          draw_ahead=False)
+play_out_random = PLAYOUT.play

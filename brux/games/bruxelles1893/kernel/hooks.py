@@ -9,7 +9,6 @@ PLAYOUT: the game's own random play-out (brux.core.kit.PlayOut).
 from brux.core.accessors import accessors
 from brux.core.hidden import no_stage as rest_of_stage  # every decision sees the ones before it
 from brux.core.jit import JIT, njit
-from brux.core.kit import PlayOut
 from brux.core.obs import copy_pieces, one_hot
 from brux.core.ranking import Key, tie_break
 
@@ -17,8 +16,7 @@ from ..agents import FEATURES, WEIGHTS, determinise, hide, same_turn, values
 from . import codes as C
 from . import layout as L
 from .base import seat
-from .engine import apply, init, play_out_random
-from .engine import start as init_for_play_out
+from .engine import PLAYOUT, apply, init, play_out_random
 
 PARAMS_SIZE = L.PARAMS_SIZE  # the rule parameters at the start of a state (constant in play)
 STATE_SIZE = L.STATE_SIZE
@@ -28,7 +26,6 @@ N_OPENINGS = C.N_OPENINGS
 MAX_PLAYERS = L.MAX_PLAYERS
 OBS_SIZE = L.OBS.size  # observation: the pieces of layout.OBS (docs/bruxelles1893.md, "Observation")
 OBS_LAYOUT = L.OBS
-PLAYOUT = PlayOut(play_out_random, init=init_for_play_out)
 # the final ranking (7.4): VP, then fewer Courthouse assistants, then the track sum, then money
 better = tie_break(__name__, L.SEATS, L.SEAT_SIZE, Key(L.S_VP), Key(L.S_COURT, more=False),
                    Key(L.S_TRACK, len(C.TRACKS)), Key(L.S_MONEY))

@@ -152,4 +152,5 @@ def resume(s):
     settle(s)
 
 
-play_out_random, PLAYOUT_WORK = random_play_out(__name__, L, step=step, compute_legal=compute_legal, after=advance)
+PLAYOUT = random_play_out(__name__, L, start=start, step=step, compute_legal=compute_legal, after=advance)
+play_out_random, PLAYOUT_WORK = PLAYOUT.play, PLAYOUT.work

@@ -4,15 +4,13 @@ and the searches from (docs/adding-a-game.md)."""
 from brux.core.accessors import accessors
 from brux.core.hidden import no_stage as rest_of_stage  # every decision sees the ones before it
 from brux.core.jit import JIT, njit
-from brux.core.kit import PlayOut
 from brux.core.obs import copy_pieces, one_hot
 
 from ..agents import FEATURES, WEIGHTS, determinise, hide, same_turn, values
 from . import codes as C
 from . import layout as L
 from .base import better, seat
-from .engine import PLAYOUT_WORK, apply, init, play_out_random
-from .engine import start as init_for_play_out
+from .engine import PLAYOUT, PLAYOUT_WORK, apply, init, play_out_random
 
 PARAMS_SIZE = L.PARAMS_SIZE  # the rule parameters at the start of a state (constant in play)
 STATE_SIZE = L.STATE_SIZE
@@ -23,7 +21,6 @@ MAX_PLAYERS = C.MAX_PLAYERS
 OBS_SIZE = L.OBS.size  # observation: the pieces of layout.OBS (docs/prestige.md, "Observation")
 OBS_LAYOUT = L.OBS
 
-PLAYOUT = PlayOut(play_out_random, PLAYOUT_WORK, init_for_play_out)
 player, nlegal, legal, nplayers, vp, source_vp, opening, length = accessors(__name__, L, seat)
 
 
