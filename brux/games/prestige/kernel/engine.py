@@ -7,7 +7,7 @@ from brux.core.loop import engine_loop, random_play_out
 from . import codes as C
 from . import layout as L
 from .base import chance, players, seat
-from .flow import ST_SETUP, run, step
+from .flow import ST_SETUP, ST_TURNS, next_turn, run, step
 from .legal import compute_legal
 from .orders import refresh
 
@@ -135,9 +135,13 @@ def set_up(s):
 
 @njit(**INLINE)
 def advance(s):
-    """`run` after a step, called only when the step left no decision pending (most steps pose the next one)."""
+    """`run` after a step, called only when the step left no decision pending (most steps pose the next one); the
+    next turn, the commonest way on, is posed here without the call."""
     if s[L.G_PENDING] < 0:
-        run(s)
+        if s[L.G_STAGE] == ST_TURNS:
+            next_turn(s)
+        if s[L.G_PENDING] < 0:
+            run(s)
 
 
 # The flow runs after every step; single-option decisions are taken automatically (section 14.1.2).

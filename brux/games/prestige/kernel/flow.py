@@ -308,6 +308,16 @@ def next_season(s):
     begin_season(s)
 
 
+@njit(**INLINE)
+def next_turn(s):
+    """Stage TURNS: pose the next instructor's turn, or go on to the season end once every instructor placed."""
+    s[L.G_PHASE] = C.PH_TURNS
+    if s[L.TURN] >= C.INSTRUCTORS * players(s) - s[L.N_SICK]:
+        s[L.G_STAGE] = ST_END
+    else:
+        set_pending(s, s[L.ORDER + next_instructor(s)], C.D_TURN)
+
+
 @njit(**JIT)
 def run(s):
     """Advance until a decision is pending or the game is over."""
@@ -315,12 +325,7 @@ def run(s):
     while s[L.G_PENDING] < 0 and s[L.G_OVER] == 0:
         st = s[L.G_STAGE]
         if st == ST_TURNS:
-            s[L.G_PHASE] = C.PH_TURNS
-            if s[L.TURN] >= C.INSTRUCTORS * n - s[L.N_SICK]:
-                s[L.G_STAGE] = ST_END
-            else:
-                i = next_instructor(s)
-                set_pending(s, s[L.ORDER + i], C.D_TURN)
+            next_turn(s)
         elif st == ST_CHECK:
             run_check(s)
         elif st == ST_RESOLVE:
