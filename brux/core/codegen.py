@@ -103,10 +103,12 @@ class UseLinkOnlyLibrary(LoweringPass):
 
 
 class LinkOnlyCompiler(compiler.CompilerBase):
-    """Numba's nopython pipeline, lowering into a `LinkOnlyLibrary`."""
+    """Numba's nopython pipeline, lowering into a `LinkOnlyLibrary`, without the type annotation: it serves only
+    `inspect_types`, and Numba would render it as text into every cache entry."""
 
     def define_pipelines(self):
         pipeline = compiler.DefaultPassBuilder.define_nopython_pipeline(self.state)
-        pipeline.add_pass_after(UseLinkOnlyLibrary, AnnotateTypes)
+        pipeline.passes = [(UseLinkOnlyLibrary, str(UseLinkOnlyLibrary)) if pss is AnnotateTypes else (pss, what)
+                           for pss, what in pipeline.passes]
         pipeline.finalize()
         return [pipeline]
