@@ -174,6 +174,25 @@ def test_features_view():
     assert f["vp"] == 0 and f["money"] == 5 and f["hand"] == 5 and f["nobles"] == 1
 
 
+def test_last_round_features_count_only_in_the_last_round():
+    """money_last, prestige_last, noble_last and prison_last are 0 before the last round; in it, the seat's money,
+    prestige and noble tracks and architects in prison (the features money, prestige_track, noble_track, prison)."""
+    pairs = {"money_last": "money", "prestige_last": "prestige_track", "noble_last": "noble_track",
+             "prison_last": "prison"}
+    rounds = set()
+    for state in random_states(3, seed=11, every=3):
+        s = state.array
+        if s[L.G_OVER]:
+            continue
+        last = s[L.G_ROUND] >= s[L.P_ROUNDS]
+        rounds.add(bool(last))
+        for p in range(3):
+            f = GA.features(s, p)
+            for late, plain in pairs.items():
+                assert f[late] == (f[plain] if last else 0.0), (late, int(s[L.G_ROUND]), p)
+    assert rounds == {False, True}
+
+
 @pytest.mark.parametrize("name", brux.list_games())
 def test_step_by_step_random_seats_draw_as_the_batch(name):
     """A random seat played step by step draws in Python what the kernel's random agent draws (no search kernel)."""

@@ -48,6 +48,10 @@ FEATURES = (
     "prestige_future",  # prestige track x rounds left after this one
     "exhibit_future",   # artwork colours x rounds left after this one (exhibitions to come)
     "build_ready",      # 1 when the next house can be paid
+    "money_last",       # BEF in the last round (0 before): after it, money scores only through the lower halves
+    "prestige_last",    # prestige track in the last round (0 before): after it, only its coats of arms score
+    "noble_last",       # noble track in the last round (0 before): nothing scores it at the end
+    "prison_last",      # architects in prison in the last round (0 before): only a tie-break at the end
 )
 N_FEATURES = len(FEATURES)
 F = {name: i for i, name in enumerate(FEATURES)}
@@ -75,6 +79,10 @@ F_ARCH_FUTURE = F["arch_future"]
 F_PRESTIGE_FUTURE = F["prestige_future"]
 F_EXHIBIT_FUTURE = F["exhibit_future"]
 F_BUILD_READY = F["build_ready"]
+F_MONEY_LAST = F["money_last"]
+F_PRESTIGE_LAST = F["prestige_last"]
+F_NOBLE_LAST = F["noble_last"]
+F_PRISON_LAST = F["prison_last"]
 
 
 def _weights(**w: float) -> np.ndarray:
@@ -172,6 +180,9 @@ def seat_value(s, p, w, columns, arms, leaders):
     if s[o + L.S_PASSED] == 0:
         v += w[F_HAND] * count(s, o + L.S_HAND, C.N_ARCH_TYPES)
     tmax = s[L.P_TRACK_MAX]
+    if last:
+        v += w[F_MONEY_LAST] * money + w[F_PRESTIGE_LAST] * prest + w[F_NOBLE_LAST] * ntrack
+        v += w[F_PRISON_LAST] * count(s, o + L.S_PRISON, C.N_ARCH_TYPES)
     if w[F_COLUMNS] != 0.0:
         cols = 0.0
         for col in range(L.COLS):
