@@ -152,6 +152,7 @@ def seat_value(s, p, w, columns, arms, leaders):
     ntrack = s[o + L.S_TRACK + C.T_NOBLE]
     prest = s[o + L.S_TRACK + C.T_PRESTIGE]
     mats = count(s, o + L.S_MAT, C.N_PAIRS)
+    prison = count(s, o + L.S_PRISON, C.N_ARCH_TYPES)
     kept, paid = noble_upkeep(s, p)  # as the end of the game would settle it now
     nobles = kept + (s[o + L.S_NOBLE + C.N_BRUGMANN] != C.NOBLE_NOT_KEPT)
     money_after = money - paid * s[L.P_UPKEEP]
@@ -176,13 +177,13 @@ def seat_value(s, p, w, columns, arms, leaders):
     v -= w[F_UPKEEP] * (kept - paid) * s[L.P_UNPAID_PENALTY]
     v += w[F_HOUSE_TYPES] * htypes
     v += w[F_ARCH_TRACK] * arch + w[F_NOBLE_TRACK] * ntrack + w[F_PRESTIGE_TRACK] * prest
-    v += w[F_PRISON] * count(s, o + L.S_PRISON, C.N_ARCH_TYPES)
+    v += w[F_PRISON] * prison
     if s[o + L.S_PASSED] == 0:
         v += w[F_HAND] * count(s, o + L.S_HAND, C.N_ARCH_TYPES)
     tmax = s[L.P_TRACK_MAX]
     if last:
         v += w[F_MONEY_LAST] * money + w[F_PRESTIGE_LAST] * prest + w[F_NOBLE_LAST] * ntrack
-        v += w[F_PRISON_LAST] * count(s, o + L.S_PRISON, C.N_ARCH_TYPES)
+        v += w[F_PRISON_LAST] * prison
     if w[F_COLUMNS] != 0.0:
         cols = 0.0
         for col in range(L.COLS):
@@ -194,7 +195,7 @@ def seat_value(s, p, w, columns, arms, leaders):
                     cols += (rl + 1.0) if prest < tmax else 0.0
                 elif b == C.BONUS_NOBILITY:
                     cols += 0.5 if ntrack < tmax else 0.0
-                elif count(s, o + L.S_PRISON, C.N_ARCH_TYPES) > 0 and not last:
+                elif prison > 0 and not last:
                     cols += 2.0
                 if last:
                     cols += lower_half_vp(s, p, s[L.P_BONUS_LOWER + b], money_after)

@@ -1,6 +1,5 @@
 """Kernel entry points: create a game (section 3), apply a decision (then the automatic ones), random play-out."""
 
-
 from brux.core.jit import INLINE, JIT, njit
 from brux.core.loop import engine_loop, random_play_out
 
