@@ -7,8 +7,8 @@ same, and inlined by LLVM into every caller.
 
 An internal unit is compiled by `LinkOnlyCompiler` (`brux.core.codegen`): its IR is kept for its callers to link,
 unoptimised, and no machine code is made for it; the entry point a call from Python runs (a twin) links its whole
-call tree and optimises it once. So a unit costs Numba's front end (typing, lowering) and its function passes, once,
-however many kernels call it. LLVM inlines small units into their callers itself; an `INLINE` unit is marked
+call tree and optimises it once (`EntryCompiler`: one O3 pass, without the SLP vectorizer). So a unit costs Numba's
+front end (typing, lowering) and its function passes, once, however many kernels call it. LLVM inlines small units into their callers itself; an `INLINE` unit is marked
 ``alwaysinline``, so it is inlined wherever it is called, however large: for thin layers (a hook's loop over step and
 legal actions, an init that is start then settle) and for hot code that LLVM would leave as a call (measured slower
 as a call). Numba's own inlining (``inline="always"``, used only where `LinkOnlyCompiler` is not: other Numba
@@ -49,7 +49,7 @@ from numba.core import compiler, types
 from numba.core.caching import NullCache
 from numba.core.registry import CPUDispatcher
 
-from .codegen import LinkOnlyCompiler, inline_everywhere, supported
+from .codegen import EntryCompiler, LinkOnlyCompiler, inline_everywhere, supported
 
 INTERNAL = dict(no_cpython_wrapper=True, no_cfunc_wrapper=True)  # called by kernels; from Python via a twin
 JIT = dict(cache=True, _nrt=False, error_model="numpy", **INTERNAL)
@@ -90,7 +90,7 @@ def njit(fn: Callable | None = None, **options: Any):
         if options.get("cache"):
             dispatcher.enable_caching()
     else:
-        dispatcher = numba.njit(**options)(fn)
+        dispatcher = numba.njit(**options, pipeline_class=EntryCompiler if supported() else compiler.Compiler)(fn)
     if options.get("cache"):
         harden_cache(dispatcher)
     compile_without_literals(dispatcher)

@@ -8,6 +8,7 @@ from pathlib import Path
 import llvmlite.binding as ll
 import numpy as np
 from numba.core import compiler
+from numba.core.registry import cpu_target
 
 import brux
 from brux.core import codegen, jit
@@ -60,12 +61,33 @@ def test_an_internal_kernel_is_linked_not_compiled_to_machine_code():
     assert any("_step" in name for name in _defined(_library(_two_steps)._shared_module))
 
 
-def test_the_twin_called_from_python_is_an_ordinary_library_with_machine_code():
+def test_the_twin_called_from_python_is_an_entry_library_with_machine_code():
     s = np.array([1, 0], np.int64)
     assert _step(s, 3) == 8 % 7 and s[0] == 8
     twin = _library(_step.__dict__["_python_twin"])
-    assert not isinstance(twin, codegen.LinkOnlyLibrary)
+    assert isinstance(twin, codegen.EntryLibrary) and not isinstance(twin, codegen.LinkOnlyLibrary)
     assert _defined(twin._final_module) != []
+
+
+def test_an_entry_point_optimises_its_module_once_without_the_slp_vectorizer(monkeypatch):
+    made = []
+    codegen_class = type(cpu_target.target_context.codegen())
+    module_pass_manager = codegen_class._module_pass_manager
+
+    def recording(self, **kwargs):
+        made.append(kwargs)
+        return module_pass_manager(self, **kwargs)
+
+    monkeypatch.setattr(codegen_class, "_module_pass_manager", recording)
+
+    @njit(cache=False)
+    def entry(s):
+        return _two_steps(s) + 1
+
+    assert entry._compiler.pipeline_class is codegen.EntryCompiler
+    assert entry(np.array([3, 0], np.int64)) == 16 % 7 + 82 % 7 + 1
+    assert isinstance(_library(entry), codegen.EntryLibrary)
+    assert made == [{"slp_vectorize": False}]  # one pass manager (Numba's default makes a cheap one first)
 
 
 @njit(**dict(INLINE, cache=False))
@@ -111,9 +133,15 @@ def test_only_checked_numba_versions_use_it(monkeypatch):
     def calls_plain(s):
         return plain(s)
 
-    assert plain._compiler.pipeline_class is compiler.Compiler
+    @njit(cache=False)
+    def entry(s):
+        return calls_plain(s) + 1
+
+    assert plain._compiler.pipeline_class is compiler.Compiler and entry._compiler.pipeline_class is compiler.Compiler
     assert calls_plain(np.array([2, 0], np.int64)) == 2 * (14 % 7)
+    assert entry(np.array([2, 0], np.int64)) == 2 * (14 % 7) + 1
     assert not isinstance(_library(plain), codegen.LinkOnlyLibrary)
+    assert not isinstance(_library(entry), codegen.EntryLibrary)
 
 
 MODULE = """
