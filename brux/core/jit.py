@@ -8,11 +8,12 @@ same, and inlined by LLVM into every caller.
 An internal unit is compiled by `LinkOnlyCompiler` (`brux.core.codegen`): its IR is kept for its callers to link,
 unoptimised, and no machine code is made for it; the entry point a call from Python runs (a twin) links its whole
 call tree and optimises it once (`EntryCompiler`: one O3 pass, without the SLP vectorizer). So a unit costs Numba's
-front end (typing, lowering) and its function passes, once, however many kernels call it. LLVM inlines small units into their callers itself; an `INLINE` unit is marked
-``alwaysinline``, so it is inlined wherever it is called, however large: for thin layers (a hook's loop over step and
-legal actions, an init that is start then settle) and for hot code that LLVM would leave as a call (measured slower
-as a call). Numba's own inlining (``inline="always"``, used only where `LinkOnlyCompiler` is not: other Numba
-versions) gives the same machine code but repeats Numba's front end at every call site.
+front end (typing, lowering) and its function passes, once, however many kernels call it. LLVM inlines small units
+into their callers itself; an `INLINE` unit is marked ``alwaysinline``, so it is inlined wherever it is called,
+however large: for thin layers (a hook's loop over step and legal actions, an init that is start then settle) and
+for hot code that LLVM would leave as a call (measured slower as a call). Numba's own inlining (``inline="always"``,
+used only where `LinkOnlyCompiler` is not: other Numba versions) gives the same machine code but repeats Numba's
+front end at every call site.
 
 `njit` is `numba.njit`; with ``cache=True`` it guards two gaps of Numba's on-disk cache:
 - *Stale callees.* Numba checks only the source file of the cached function itself, so after an edit of a function
