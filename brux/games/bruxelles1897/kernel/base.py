@@ -56,6 +56,13 @@ def bump_track(s, p, track):
 
 
 @njit(**JIT)
+def bump_track_if(s, p, track, won):
+    """Track + won (0 or 1), capped at the track maximum, without a branch (for random data: majority winners)."""
+    o = seat(p) + L.S_TRACK + track
+    s[o] += won & (s[o] < s[L.P_TRACK_MAX])
+
+
+@njit(**JIT)
 def add_vp(s, p, source, v):
     o = seat(p)
     s[o + L.S_VP] += v

@@ -74,6 +74,7 @@ FIRST_DECK_NOBLE = N_BRUGMANN + 1  # the nobles after Brugmann are the ones in t
 NOBLE_NOT_KEPT = 0  # a seat's noble field
 NOBLE_UNTAPPED = 1
 NOBLE_TAPPED = 2
+assert NOBLE_TAPPED - 1 == NOBLE_UNTAPPED  # rounds.prepare_round untaps by subtracting
 
 SUBTYPE_NAMES = (COLOURS, PAIRS, HOUSES, NOBLES)
 DECK_SUBTYPES = tuple(len(names) for names in SUBTYPE_NAMES)

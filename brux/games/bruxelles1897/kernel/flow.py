@@ -28,22 +28,13 @@ from .base import (
 )
 from .build import build_gain
 from .decks import discard, draw_two
+from .legal import art_nouveau_at, listed_at
 
 
 @njit(**JIT)
 def end_turn(s):
     """The turn is over: the next turn (or the majority phase) starts once the handler returns."""
     s[L.C_NEXT] = C.NX_END_TURN
-
-
-@njit(**INLINE)
-def opening_code(s, a):
-    if a == C.A_PASS:
-        return C.OPEN_PASS
-    if a >= C.A_BR:
-        return C.OPEN_BR + a - C.A_BR
-    sp = (a // C.AN_PER_SPACE) & L.SPACE_MASK
-    return s[L.A_KIND + sp] * C.AN_PER_SPACE + a % C.AN_PER_SPACE
 
 
 @njit(**INLINE)
@@ -155,11 +146,11 @@ def take_card(s, p, kind, sub):
 
 
 @njit(**INLINE)
-def start_turn_action(s, p, a):
-    """Count seat p's turn and record it as an opening when it is one of its first two in round 1."""
+def start_turn_action(s, p, code):
+    """Count seat p's turn and record its opening code when it is one of its first two in round 1."""
     o = seat(p)
     if s[L.G_ROUND] == 1 and s[o + L.S_NOPEN] < L.OPENINGS_PER_SEAT:
-        s[o + L.S_OPEN + s[o + L.S_NOPEN]] = opening_code(s, a)
+        s[o + L.S_OPEN + s[o + L.S_NOPEN]] = code
         s[o + L.S_NOPEN] += 1
     s[o + L.S_TURNS] += 1
 
@@ -167,7 +158,7 @@ def start_turn_action(s, p, a):
 @njit(**INLINE)
 def take_pass(s, p):
     """Seat p passes (the turn's end is left to the caller)."""
-    start_turn_action(s, p, C.A_PASS)
+    start_turn_action(s, p, C.OPEN_PASS)
     o = seat(p)
     s[o + L.S_PASSED] = 1
     s[o + L.S_MONEY] += s[L.P_FIRST_PASS] if s[L.G_NPASSED] == 0 else s[L.P_LATER_PASS]
@@ -175,33 +166,51 @@ def take_pass(s, p):
 
 
 @njit(**INLINE)
+def take_art_nouveau(s, p, sp, off):
+    """Seat p's architect of (type, face) offset `off` (N_FACES * type + face) to space sp, which gives its card."""
+    kind = s[L.A_KIND + sp]
+    start_turn_action(s, p, kind * C.AN_PER_SPACE + off)
+    o = seat(p)
+    t = off // C.N_FACES
+    v = face(s, t, off % C.N_FACES)
+    s[o + L.S_MONEY] -= v
+    s[o + L.S_HAND + t] -= 1
+    sub = s[L.A_SUB + sp] & L.SUB_MASK
+    take_space(s, sp)
+    s[L.A_KIND + sp] = C.SP_ARCHITECT
+    s[L.A_SUB + sp] = t
+    s[L.A_OWNER + sp] = p
+    s[L.A_VALUE + sp] = v
+    take_card(s, p, kind, sub)
+
+
+@njit(**INLINE)
 def do_main(s, p, a):
     if a == C.A_PASS:
         take_pass(s, p)
         end_turn(s)
-        return
-    start_turn_action(s, p, a)
-    if a >= C.A_BR:
+    elif a >= C.A_BR:
         card = a - C.A_BR
+        start_turn_action(s, p, C.OPEN_BR + card)
         s[L.C_BR_CARD] = card
         s[L.C_BR_LEFT] = s[L.BRU_USES + card] + 1
         set_pending(s, p, C.D_BR_CARD)
         commit_forced(s, p)
     else:
-        o = seat(p)
-        sp = (a // C.AN_PER_SPACE) & L.SPACE_MASK
-        t = (a % C.AN_PER_SPACE) // C.N_FACES
-        v = face(s, t, a % C.N_FACES)
-        s[o + L.S_MONEY] -= v
-        s[o + L.S_HAND + t] -= 1
-        kind = s[L.A_KIND + sp]
-        sub = s[L.A_SUB + sp] & L.SUB_MASK
-        take_space(s, sp)
-        s[L.A_KIND + sp] = C.SP_ARCHITECT
-        s[L.A_SUB + sp] = t
-        s[L.A_OWNER + sp] = p
-        s[L.A_VALUE + sp] = v
-        take_card(s, p, kind, sub)
+        take_art_nouveau(s, p, (a // C.AN_PER_SPACE) & L.SPACE_MASK, a % C.AN_PER_SPACE)
+
+
+@njit(**INLINE)
+def main_step(s, i):
+    """`step` for a pending MAIN decision given legal action number i: an Art Nouveau action is taken from its
+    (space, offset) without making its action number."""
+    p = s[L.G_CUR] & L.SEAT_MASK
+    m = s[L.LEGAL_AN]
+    if i >= m:
+        do_main(s, p, listed_at(s, i, m))
+    else:
+        sp, off = art_nouveau_at(s, i)
+        take_art_nouveau(s, p, sp, off)
 
 
 @njit(**JIT)

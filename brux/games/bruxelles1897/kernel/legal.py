@@ -138,13 +138,26 @@ def compute_legal(s):
     return n
 
 
+@njit(**INLINE)
+def listed_at(s, i, m):
+    """Legal action number i >= m (m = LEGAL_AN) of the pending decision: one of the cache."""
+    return s[L.LEGAL + ((i - m) & L.LEGAL_MASK)]  # the mask: see layout.index_mask
+
+
+@njit(**INLINE)
+def art_nouveau_at(s, i):
+    """Legal action number i < LEGAL_AN of a MAIN decision as (space, type-and-face offset)."""
+    k = s[L.MAIN_K]
+    j = (i * _RECIPROCAL[k]) >> _RECIPROCAL_BITS  # i // k without a division (exact for i < 2048)
+    space = (s[L.A_CARD_LIST] >> (L.PACK_BITS * j)) & L.PACK_MASK
+    return space, (s[L.MAIN_OFFS] >> (L.PACK_BITS * (i - j * k))) & L.PACK_MASK
+
+
 @njit(**JIT)
 def legal_at(s, i):
     """Legal action number i (0 <= i < LEGAL_N) of the pending decision, in ascending order."""
     m = s[L.LEGAL_AN]
     if i >= m:
-        return s[L.LEGAL + ((i - m) & L.LEGAL_MASK)]  # the mask: see layout.index_mask
-    k = s[L.MAIN_K]
-    j = (i * _RECIPROCAL[k]) >> _RECIPROCAL_BITS  # i // k without a division (exact for i < 2048)
-    space = (s[L.A_CARD_LIST] >> (L.PACK_BITS * j)) & L.PACK_MASK
-    return C.A_AN + C.AN_PER_SPACE * space + ((s[L.MAIN_OFFS] >> (L.PACK_BITS * (i - j * k))) & L.PACK_MASK)
+        return listed_at(s, i, m)
+    space, off = art_nouveau_at(s, i)
+    return C.A_AN + C.AN_PER_SPACE * space + off

@@ -1,5 +1,7 @@
 """Majority phase, round preparation, the start of an action phase, and the end of the game."""
 
+import numpy as np
+
 from brux.core.jit import INLINE, JIT, njit
 
 from . import codes as C
@@ -7,7 +9,7 @@ from . import layout as L
 from .area import clear, deal_bonus, lay_out
 from .base import (
     add_vp,
-    bump_track,
+    bump_track_if,
     count,
     entry_owner,
     entry_type,
@@ -21,6 +23,8 @@ from .base import (
 from .decks import discard
 from .flow import take_pass
 from .majority import area_majorities, brussels_winners, column_mask, field
+
+_BONUS_TRACK = np.array(C.BONUS_TRACK, np.int64)  # an array: a tuple indexed at run time compiles to a jump table
 
 
 @njit(**JIT)
@@ -87,9 +91,9 @@ def continue_majority(s):
         mask = column_mask(s[L.C_MAJ_COLS], col)
         bonus = s[L.BONUS + col]
         if bonus != C.BONUS_PRISON:
+            track = _BONUS_TRACK[bonus]
             for p in range(n):
-                if (mask >> p) & 1:
-                    bump_track(s, p, C.BONUS_TRACK[bonus])
+                bump_track_if(s, p, track, (mask >> p) & 1)
         else:
             while s[L.C_MAJ_IDX] < n:
                 p = seat_after(s, start, s[L.C_MAJ_IDX])
@@ -146,8 +150,7 @@ def prepare_round(s):
     for p in range(n):
         o = seat(p) + L.S_NOBLE
         for k in range(C.NOBLE_TYPES):
-            if s[o + k] == C.NOBLE_TAPPED:
-                s[o + k] = C.NOBLE_UNTAPPED
+            s[o + k] -= s[o + k] == C.NOBLE_TAPPED  # to NOBLE_UNTAPPED, without a branch
     lay_out(s)
     deal_bonus(s)
     start_action_phase(s)
