@@ -100,38 +100,37 @@ def inline_everywhere(fn) -> None:
     INLINED.add(fn)
 
 
+class _UseLibrary(LoweringPass):
+    """Give the function being compiled a library of class `library` (native lowering then fills it)."""
+
+    library: type = JITCodeLibrary
+
+    def __init__(self) -> None:
+        LoweringPass.__init__(self)
+
+    def run_pass(self, state) -> bool:
+        if state.library is None:
+            state.library = self.library(state.targetctx.codegen(), state.func_id.func_qualname)
+            if isinstance(state.library, LinkOnlyLibrary):
+                state.library.always_inline = state.func_id.func in INLINED
+            state.library.enable_object_caching()
+        return False
+
+
 @register_pass(mutates_CFG=False, analysis_only=False)
-class UseLinkOnlyLibrary(LoweringPass):
-    """Give the function being compiled a `LinkOnlyLibrary` (native lowering then fills it), marked for inlining
-    when its Python function is in `INLINED`."""
+class UseLinkOnlyLibrary(_UseLibrary):
+    """A `LinkOnlyLibrary`, marked for inlining when its Python function is in `INLINED`."""
 
     _name = "brux_link_only_library"
-
-    def __init__(self) -> None:
-        LoweringPass.__init__(self)
-
-    def run_pass(self, state) -> bool:
-        if state.library is None:
-            state.library = LinkOnlyLibrary(state.targetctx.codegen(), state.func_id.func_qualname)
-            state.library.always_inline = state.func_id.func in INLINED
-            state.library.enable_object_caching()
-        return False
+    library = LinkOnlyLibrary
 
 
 @register_pass(mutates_CFG=False, analysis_only=False)
-class UseEntryLibrary(LoweringPass):
-    """Give the function being compiled an `EntryLibrary` (native lowering then fills it)."""
+class UseEntryLibrary(_UseLibrary):
+    """An `EntryLibrary`."""
 
     _name = "brux_entry_library"
-
-    def __init__(self) -> None:
-        LoweringPass.__init__(self)
-
-    def run_pass(self, state) -> bool:
-        if state.library is None:
-            state.library = EntryLibrary(state.targetctx.codegen(), state.func_id.func_qualname)
-            state.library.enable_object_caching()
-        return False
+    library = EntryLibrary
 
 
 def _pipeline(state, library_pass):
