@@ -20,7 +20,9 @@ twice: a first pass to bring the runtime's reference-count operations together, 
 vectorizer. brux kernels run without reference counting (the pruning pass still follows the optimisation), and
 they hold integer scalars and short loops the SLP vectorizer cannot pack, so an entry point's call tree is optimised
 once, without it: the same compile CPU, and the random batches of Bruxelles 1897 and Prestige ran 2.7 % and 1.6 %
-faster (Bruxelles 1893, Lutece and the agents the same, A/B on one core).
+faster (Bruxelles 1893 and Lutece the same; A/B on one core). The agents of Bruxelles 1897, Bruxelles 1893 and
+Prestige ran the same; Lutece's `policy` and `greedy` about 3 % and 1 % slower a decision (their float evaluation
+is what the SLP vectorizer packs).
 
 The two libraries override methods of Numba's `CPUCodeLibrary`, so they are used only with the Numba versions they
 were checked against (`SUPPORTED`); with any other version the kernels compile the ordinary way (same games, slower
