@@ -50,9 +50,7 @@ def next_active(s, actor):
 @njit(**JIT)
 def bump_track(s, p, track):
     """Track + 1, capped at the track maximum."""
-    o = seat(p) + L.S_TRACK + track
-    if s[o] < s[L.P_TRACK_MAX]:
-        s[o] += 1
+    bump_track_if(s, p, track, 1)
 
 
 @njit(**JIT)
