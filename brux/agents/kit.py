@@ -29,7 +29,8 @@ def build(hooks: Any, core: SimpleNamespace) -> SimpleNamespace:
     owner = hooks.__name__
     params_size = hooks.PARAMS_SIZE
     decide, after_features = S.build(owner, params_size, apply, player, hooks.nlegal, hooks.legal, nplayers,
-                                     core.shares, hooks.values, hooks.same_turn, hooks.determinise, hooks.rest_of_stage)
+                                     core.shares, hooks.values, hooks.same_turn, hooks.hide, hooks.determinise,
+                                     hooks.rest_of_stage)
     start_game, record_result = core.start_game, core.record_result
     state_size, n_actions, agent_rng = hooks.STATE_SIZE, hooks.N_ACTIONS, core.agent_rng
 

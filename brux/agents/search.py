@@ -15,7 +15,10 @@ run-time arguments instead makes Numba embed their addresses, which disables cac
     rest_of_stage(s, p)         after seat p's turn, the decisions the other seats take without seeing it (a
                                 simultaneous stage), drawn from the state's own chance stream
                                 (`brux.core.hidden.no_stage`: none)
-    determinise(s, p, rng, ko, co) resample everything seat p does not see from the stream (p = the decider)
+    hide(s, p)                  everything seat p does not see put in a canonical form (the decks sorted)
+    determinise(s, p, rng, ko, co) resample everything seat p does not see from the stream (p = the decider); the
+                                same result from s as from hide(s, p) (brux.core.hidden), so a search that draws
+                                many copies hides once and copies from that
 
 Each agent draws only from its own stream (a key and a counter at rng[ko], rng[co]), never from the game's chance
 stream. Every lookahead works on a determinised copy of the state, so no decision can depend on hidden information.
@@ -110,7 +113,7 @@ def _new_node(child, visits, wsum, node):
         wsum[node, q] = 0.0
 
 
-def build(owner, params_size, apply, player, nlegal, legal, nplayers, shares, values, same_turn, determinise,
+def build(owner, params_size, apply, player, nlegal, legal, nplayers, shares, values, same_turn, hide, determinise,
           rest_of_stage):
     """The searches specialised for one game's kernel functions (see the module docstring); returns `decide` and
     `after_features` (what the lookahead sees of every legal action, for fitting `policy` weights).
@@ -194,6 +197,13 @@ def build(owner, params_size, apply, player, nlegal, legal, nplayers, shares, va
         """root = s with what its player cannot see drawn again from rng (the lookahead's one determinisation)."""
         copy_play(root, s, params_size)
         determinise(root, player(root), rng, ko, co)
+
+    @njit_for(owner, **LOCAL)
+    def hidden_copy(h, s):
+        """h = s as its player sees it (`hide`): the source of a search's many determinised copies, whose decks are
+        then sorted once, not at every copy."""
+        copy_play(h, s, params_size)
+        hide(h, player(h))
 
     @njit_for(owner, **LOCAL)
     def play_on(t, a, p, finish, u, fp, vals):
@@ -352,7 +362,8 @@ def build(owner, params_size, apply, player, nlegal, legal, nplayers, shares, va
     def flatmc_choice(s, ip, fp, rng, ko, co, bufs, vals):
         """Flat Monte Carlo: IP_N playouts per legal action, each on a fresh determinisation; the best mean share."""
         p = player(s)
-        t = bufs[0]
+        t, h = bufs[0], bufs[1]
+        hidden_copy(h, s)
         rew = vals[MAX_PLAYERS:]
         ev = vals[2 * MAX_PLAYERS:]
         best = NEG
@@ -361,8 +372,7 @@ def build(owner, params_size, apply, player, nlegal, legal, nplayers, shares, va
             a = legal(s, i)
             total = 0.0
             for _ in range(ip[IP_N]):
-                copy_play(t, s, params_size)
-                determinise(t, player(t), rng, ko, co)
+                determinised_copy(t, h, rng, ko, co)
                 apply(t, a)
                 playout(t, ip[IP_DEPTH], rng, ko, co)
                 rewards(t, fp, rew, ev)
@@ -375,8 +385,9 @@ def build(owner, params_size, apply, player, nlegal, legal, nplayers, shares, va
     @njit_for(owner, **LOCAL)
     def mcts_choice(s, ip, fp, rng, ko, co, bufs, child, visits, wsum, path, vals):
         """Open-loop UCT: a tree over action sequences from the root; every iteration draws a new determinisation of
-        the root, descends by UCB (the mover's mean win share) among the actions legal in that sample, expands one
-        action, plays out (IP_DEPTH decisions, -1: to the end) and backs up the win share of every seat.
+        the root (from one hidden copy), descends by UCB (the mover's mean win share) among the actions legal in
+        that sample, expands one action, plays out (IP_DEPTH decisions, -1: to the end) and backs up the win share of
+        every seat.
         After each action in the tree, the rest of its seat's turn is taken greedily when IP_FINISH (a tree of
         turns), then the rest of a simultaneous stage (`rest_of_stage`), so no seat in the tree answers a play it
         could not have seen. With IP_PRUNE = k > 0 only the best k root actions by one-step lookahead are searched.
@@ -387,23 +398,38 @@ def build(owner, params_size, apply, player, nlegal, legal, nplayers, shares, va
         cap = child.shape[0]
         rew = vals[MAX_PLAYERS:]
         ev = vals[2 * MAX_PLAYERS:]
-        t = bufs[0]
+        t, h = bufs[0], bufs[4]
         _new_node(child, visits, wsum, 0)
         prune_root(s, ip[IP_PRUNE], fp, rng, ko, co, bufs, child, vals)
+        hidden_copy(h, s)
         n_nodes = 1
         for _ in range(iters):
-            copy_play(t, s, params_size)
-            determinise(t, player(t), rng, ko, co)
+            determinised_copy(t, h, rng, ko, co)
             node = 0
             path[0] = 0
             plen = 1
             while player(t) >= 0:
                 m = player(t)
                 nl = nlegal(t)
+                # one pass: the untried actions counted, and the tried ones' best by UCB (used when none is untried)
+                log_n = math.log(max(visits[node], 1))
                 untried = 0
+                best = NEG
+                best_a = -1
+                best_ch = -1
                 for i in range(nl):
-                    if child[node, legal(t, i)] == -1:
-                        untried += 1
+                    a = legal(t, i)
+                    ch = child[node, a]
+                    if ch < 0:
+                        if ch == -1:
+                            untried += 1
+                        continue
+                    n_ch = visits[ch]
+                    u = wsum[ch, m] / n_ch + c * math.sqrt(log_n / n_ch)
+                    if u > best:
+                        best = u
+                        best_a = a
+                        best_ch = ch
                 if untried > 0 and n_nodes < cap:
                     j = randbelow(rng, ko, co, untried)
                     a = -1
@@ -421,21 +447,6 @@ def build(owner, params_size, apply, player, nlegal, legal, nplayers, shares, va
                     path[plen] = new
                     plen += 1
                     break
-                log_n = math.log(max(visits[node], 1))
-                best = NEG
-                best_a = -1
-                best_ch = -1
-                for i in range(nl):
-                    a = legal(t, i)
-                    ch = child[node, a]
-                    if ch < 0:
-                        continue
-                    n_ch = visits[ch]
-                    u = wsum[ch, m] / n_ch + c * math.sqrt(log_n / n_ch)
-                    if u > best:
-                        best = u
-                        best_a = a
-                        best_ch = ch
                 if best_ch < 0:  # tree full and nothing tried here: play out from this state
                     break
                 play_on(t, best_a, m, ip[IP_FINISH] != 0, bufs[1], fp, vals)

@@ -8,8 +8,9 @@ run=Run(end=..., first=...))`); the kit's chance stream (G_SEED, G_RNG_KEY, G_RN
 `hide(s, me)` puts every run in canonical order (brux.core.cards.sort_run), then calls the game's own part (what is
 hidden in other ways: another seat's sealed choice), then zeroes the stream. `determinise(s, me, rng, ko, co)`
 re-deals every run from the agent's stream (resample_run), in declaration order or the `order` given, then the
-game's own part, then re-keys the copy's chance stream from the agent's stream, so that no future chance can follow
-the real game's.
+game's own part, then zeroes the seed and re-keys the copy's chance stream from the agent's stream, so that no future
+chance can follow the real game's. A determinised copy depends only on what `me` sees: determinise(hide(s, me), me)
+is determinise(s, me) (every game's hooks are checked for it), so a search hides once and determinises copies.
 """
 
 from __future__ import annotations
@@ -79,6 +80,7 @@ def hidden_views(owner: str, schema: Schema, own_hide: Callable = nothing_to_hid
                 off, n = span(s, r, row)
                 resample_run(s, off, n, rng, ko, co)
         own_determinise(s, me, rng, ko, co)
+        s[seed] = 0
         s[key] = np.int64(next_u64(rng, ko, co))
         s[ctr] = 0
 
