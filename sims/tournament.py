@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import choix
+import numpy as np
 import polars as pl
 from statsmodels.stats.proportion import proportion_confint
 
 import brux
 import brux.agents
+from brux.agents.ratings import log_strengths, seat_ranking
 
 from .errors import SimsError
 from .lock import folder_lock
@@ -45,19 +46,17 @@ class TournamentResult:
                 .sort("agent", "seat"))
 
     def ratings(self) -> pl.DataFrame:
-        """Plackett–Luce strengths (choix, I-LSR) from each game's finishing order of the distinct agents.
-
-        An agent playing several seats of a game is placed by its best seat; tied seats keep seat order.
-        """
-        t = self.table().sort("lineup", "game_id", "rank", "seat")
+        """Plackett–Luce strengths from each game's finishing order of its seats (`brux.agents.ratings`: an agent
+        on several seats shares one strength over them; tied seats keep seat order)."""
+        t = self.table().sort("lineup", "game_id", "seat")
         names = sorted(t["agent"].unique().to_list())
         index = {a: i for i, a in enumerate(names)}
         rankings = []
         for (_, _), g in t.group_by("lineup", "game_id", maintain_order=True):
-            order = list(dict.fromkeys(g["agent"].to_list()))
-            if len(order) > 1:
-                rankings.append([index[a] for a in order])
-        strength = choix.ilsr_rankings(len(names), rankings, alpha=0.01)
+            r = seat_ranking([index[a] for a in g["agent"]], g["rank"].to_list())
+            if r is not None:
+                rankings.append(r)
+        strength = log_strengths(len(names), rankings) if rankings else np.zeros(len(names))
         return pl.DataFrame({"agent": names, "strength": strength}).with_columns(
             (pl.col("strength") - pl.col("strength").max()).alias("log_strength_vs_best")
         ).sort("strength", descending=True)

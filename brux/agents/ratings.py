@@ -1,8 +1,10 @@
 """Plackett–Luce ratings of agents from the finishing orders of tournament games, with bootstrap intervals.
 
-A game gives a ranking of the distinct agents at its table (an agent on several seats is placed by its best seat;
-seats tied on rank keep seat order). Strengths are fitted with choix (I-LSR, a small ridge `alpha`), reported as
-log strengths relative to a reference agent: agent A beats B head to head with probability
+A game gives the finishing order of its seats, each seat standing for its agent (seats tied on rank keep seat order);
+an agent on several seats of a game appears once per seat, all its seats sharing one strength, so that two copies
+of an agent are not counted as one stronger player (the likelihood is Plackett–Luce's with the strengths of a
+table's seats, which choix's I-LSR fits as given). Strengths are fitted with a small ridge `alpha`, reported as log
+strengths relative to a reference agent: agent A beats B head to head with probability
 1 / (1 + exp(rating_B - rating_A)). Intervals: percentile bootstrap over games (resampled with replacement).
 """
 
@@ -15,16 +17,21 @@ import choix
 import numpy as np
 
 
+def seat_ranking(agents: Sequence[int], ranks: Sequence[int]) -> list[int] | None:
+    """One game's ranking: the agent (an index) of every seat, best finish first, tied seats in seat order; None
+    when a single agent held every seat (nothing to compare)."""
+    order = sorted(range(len(agents)), key=lambda seat: (ranks[seat], seat))
+    return [agents[seat] for seat in order] if len(set(agents)) > 1 else None
+
+
 def game_rankings(result: dict[str, Any], names: Sequence[str]) -> list[list[int]]:
-    """Rankings (indices into `names`, best first) of every game of a `brux.agents.tournament` result."""
+    """Rankings (indices into `names`, one per seat, best first) of every game of a `brux.agents.tournament`
+    result."""
     index = {a: i for i, a in enumerate(names)}
     out = []
     for lineup, res in zip(result["lineups"], result["results"]):
-        for ranks in res["rank"]:
-            order = sorted(range(len(lineup)), key=lambda seat: (ranks[seat], seat))
-            ranking = list(dict.fromkeys(index[lineup[seat]] for seat in order))
-            if len(ranking) > 1:
-                out.append(ranking)
+        agents = [index[a] for a in lineup]
+        out += [r for ranks in res["rank"] if (r := seat_ranking(agents, ranks)) is not None]
     return out
 
 

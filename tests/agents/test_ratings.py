@@ -37,11 +37,38 @@ def test_ratings_recover_strengths_with_intervals():
         log_strengths(3, [])
 
 
-def test_game_rankings_place_an_agent_by_its_best_seat():
-    result = {"lineups": [("a", "b", "b"), ("c", "a", "b")],
-              "results": [{"rank": np.array([[2, 1, 3], [1, 1, 3]])}, {"rank": np.array([[3, 2, 1]])}]}
+def test_game_rankings_keep_every_seat_of_an_agent():
+    result = {"lineups": [("a", "b", "b"), ("c", "a", "b"), ("b", "b", "b")],
+              "results": [{"rank": np.array([[2, 1, 3], [1, 1, 3]])}, {"rank": np.array([[3, 2, 1]])},
+                          {"rank": np.array([[1, 2, 3]])}]}
     names = ["a", "b", "c"]
-    assert game_rankings(result, names) == [[1, 0], [0, 1], [1, 0, 2]]
+    assert game_rankings(result, names) == [[1, 0, 1], [0, 1, 1], [1, 0, 2]]  # one agent alone: nothing to rate
+
+
+def sample_seat_rankings(strength, lineup, n, rng):
+    """n Plackett–Luce finishing orders of the seats of `lineup` (agent indices), each seat with its agent's
+    strength."""
+    out = []
+    for _ in range(n):
+        seats = list(range(len(lineup)))
+        ranking = []
+        while seats:
+            w = np.exp([strength[lineup[q]] for q in seats])
+            ranking.append(lineup[seats.pop(rng.choice(len(seats), p=w / w.sum()))])
+        out.append(ranking)
+    return out
+
+
+@pytest.mark.parametrize("true", [0.0, 0.7])
+def test_an_agent_on_two_seats_is_not_rated_as_one_stronger_player(true):
+    """One seat of agent 0 against two of agent 1: the fit recovers their strengths. Placing agent 1 by its best
+    seat instead credits it with two chances to finish ahead: about log 2 too strong."""
+    rng = np.random.default_rng(11)
+    rankings = sample_seat_rankings(np.array([true, 0.0]), [0, 1, 1], 4000, rng)
+    est, lo, hi = rate(2, rankings, reference=1, reps=40, seed=2)
+    assert lo[0] <= true <= hi[0] and abs(est[0] - true) < 0.12
+    by_best_seat = log_strengths(2, [list(dict.fromkeys(r)) for r in rankings])
+    assert by_best_seat[0] - by_best_seat[1] < true - 0.4
 
 
 def test_fit_recovers_conditional_logit_weights():
