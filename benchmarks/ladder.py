@@ -18,7 +18,6 @@ import argparse
 import math
 import re
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -27,6 +26,7 @@ import numpy as np
 import brux
 from brux.agents import split_lineup, tournament
 from brux.agents.ratings import game_rankings, rate
+from brux.agents.tournament import cpu_per_decision
 
 LADDERS: dict[tuple[str, int], tuple[str, ...]] = {
     ("bruxelles1897", 3): ("random", "greedy", "heuristic:collector", "heuristic:balanced", "flatmc:n=20",
@@ -54,20 +54,6 @@ def tables(agents: Sequence[str], players: int = 3) -> list[tuple[str, ...]]:
     near = {tuple(range(i, i + players)) for i in range(n - players + 1)}
     far = {(i, *range(i + 2, i + players + 1)) for i in range(n - players)}
     return [tuple(agents[j] for j in t) for t in sorted(near | far)]
-
-
-def cpu_per_decision(game: brux.Game, spec: str, min_seconds: float) -> tuple[float, int]:
-    """CPU seconds per decision of `spec` in self-play (every seat), over at least `min_seconds` of CPU."""
-    game.play(1, master_seed=99, agents=spec)  # compile
-    games, cpu, decisions, first = 1, 0.0, 0, 0
-    while cpu < min_seconds:
-        t = time.process_time()
-        res = game.play(games, master_seed=7, first_index=first, agents=spec)
-        cpu += time.process_time() - t
-        decisions += int(res["decisions"].sum())
-        first += games
-        games *= 2
-    return cpu / decisions, decisions
 
 
 def command(game_name: str, players: int, games: int, default_agents: bool, cpu_seconds: float = 1.0) -> str:

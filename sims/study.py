@@ -8,7 +8,9 @@
 The levels come from the game's agents: all ``random``, all ``greedy``, all of the best persona (a documented
 per-game default, otherwise a short measured mini-tournament against ``greedy``), all of the strongest agent
 (``policy`` where its stored strength says it wins its fair share against the game's search,
-``sims.policy_strength``; else the search: ``vmcts`` when offered, else ``mcts``). Mixed levels (``sims.mixed``) put
+``sims.policy_strength``; else the game's lighter strong agent where its record in ``strong.json`` says the same,
+e.g. a search with fewer iterations on pruned root actions; else the search: ``vmcts`` when offered, else
+``mcts``). Mixed levels (``sims.mixed``) put
 one strong agent against weaker ones, the strong agent taking every seat in turn with equal games per seat: by
 default each level's agent against the level just below it (``greedy vs 2x random``, ...), or the
 ``mixed=["STRONG/WEAK", ...]`` given. Every seat but a
@@ -161,9 +163,11 @@ def pick_persona(game: str, players: int, seed: int, jobs: int,
                             "per seat", "win_shares": shares, "cpu_seconds": cpu}
 
 
-def strongest_agent(names: list[str], players: int, strength: Mapping[str, Any] | None) -> tuple[str | None, str]:
+def strongest_agent(names: list[str], players: int, strength: Mapping[str, Any] | None,
+                    strong: Mapping[str, Any] | None = None) -> tuple[str | None, str]:
     """The strongest level's agent and why: `policy` where its measured `strength` (``sims.policy_strength``) says
-    it wins at least its fair share against the search, else the search (``vmcts``, else ``mcts``), else None."""
+    it wins at least its fair share against the search, else the game's lighter `strong` agent where its record
+    says so, else the search (``vmcts``, else ``mcts``), else None."""
     from .policy_strength import at_least_as_strong, describe, search_agent  # not at import: `python -m` runs it
 
     search = search_agent(names)
@@ -171,9 +175,14 @@ def strongest_agent(names: list[str], players: int, strength: Mapping[str, Any] 
         return None, "the game offers no search"
     if "policy" in names and at_least_as_strong(strength, players):
         return "policy", f"{describe(strength, players)}, at least the fair share"
-    if strength is None:
-        return search, "the game's search; no measured policy as strong"
-    return search, f"the game's search; {describe(strength, players)}, below the fair share"
+    policy = ("no measured policy as strong" if strength is None
+              else f"{describe(strength, players)}, below the fair share")
+    if strong is not None and strong["against"] == search and at_least_as_strong(strong, players):
+        cpu = strong["cpu_us_per_decision"]
+        return strong["agent"], (f"as strong as the game's search for less CPU: {describe(strong, players)}, at "
+                                 f"{cpu[strong['agent']]:.0f} µs of CPU a decision against {cpu[search]:.0f}; "
+                                 f"{policy}")
+    return search, f"the game's search; {policy}"
 
 
 def choose_levels(game: str, players: int, persona: str | None) -> tuple[list[str], str]:
@@ -181,9 +190,10 @@ def choose_levels(game: str, players: int, persona: str | None) -> tuple[list[st
     level is the agent it is."""
     loaded = brux.load_game(game, players)
     names = loaded.agent_names()
-    strength = loaded.rules.agents.policy_strength.get(players) if loaded.rules.agents else None
-    strongest, why = strongest_agent(names, players, strength)
-    levels = ["random"] + [a for a in ("greedy", persona, strongest) if a and a in names]
+    agents = loaded.rules.agents
+    strength, strong = (agents.policy_strength.get(players), agents.strong.get(players)) if agents else (None, None)
+    strongest, why = strongest_agent(names, players, strength, strong)
+    levels = ["random"] + [a for a in ("greedy", persona) if a and a in names] + [strongest] * (strongest is not None)
     return list(dict.fromkeys(levels)), why
 
 

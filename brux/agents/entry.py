@@ -11,7 +11,7 @@ import numpy as np
 
 from brux.core.entry import batch_arrays, cached, entry_points
 
-from . import kit, policyfile
+from . import kit, policyfile, strongfile
 
 POLICY_FILE = "policy.json"  # beside the game's code: the `policy` agent's fitted weights (brux.agents.imitate)
 
@@ -49,12 +49,13 @@ def agent_entry_points(hooks: types.ModuleType) -> types.SimpleNamespace:
 def game_agents(hooks: types.ModuleType, features: tuple[str, ...], weights: dict) -> kit.GameAgents:
     """The agents capability of a game (`Rules.agents`): its features and weights with its cached entry points, and
     the `policy` weights, their options and their measured strength stored in the game's folder (`POLICY_FILE`;
-    none when it has no such file)."""
+    none when it has no such file), and its lighter strong agent's record (`strongfile.STRONG_FILE`)."""
     made = agent_entry_points(hooks)
-    path = Path(hooks.__file__).parents[1] / POLICY_FILE
+    folder = Path(hooks.__file__).parents[1]
+    path = folder / POLICY_FILE
     return kit.GameAgents(features, weights, made.play_batch, made.decide_one, made.after_features,
                           policyfile.load(path, features), policyfile.load_strength(path),
-                          policyfile.load_options(path))
+                          policyfile.load_options(path), strongfile.load(folder / strongfile.STRONG_FILE))
 
 
 # The templates: their globals are the game's agents' kit functions given to `cached`.

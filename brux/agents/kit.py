@@ -87,7 +87,8 @@ class GameAgents:
     makes. `policy` maps a player count to the `policy` agent's fitted weights (`brux.agents.imitate`),
     `policy_strength` to their measured strength against the game's search (`sims.policy_strength`),
     `policy_options` to the options they were tuned with (`brux.agents.tune --options`), which a `policy` spec
-    plays where it does not give them.
+    plays where it does not give them; `strong` to a lighter agent's record, measured against the search
+    (`brux.agents.strongfile`).
     """
 
     features: tuple[str, ...]
@@ -98,6 +99,7 @@ class GameAgents:
     policy: Mapping[int, np.ndarray] = field(default_factory=dict)
     policy_strength: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     policy_options: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    strong: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
 
     def personas(self) -> list[str]:
         return [k for k in self.weights if k != "greedy"]

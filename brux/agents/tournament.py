@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -69,3 +70,17 @@ def tournament(game: Any, agents: Sequence[str], games_per_lineup: int, master_s
         x = np.concatenate(parts)
         summary[a] = {"seat_games": len(x), "win_share": float(x.mean()), "interval": wilson(float(x.sum()), len(x))}
     return {"lineups": lineups, "results": results, "agents": summary}
+
+
+def cpu_per_decision(game: Any, spec: str, min_seconds: float) -> tuple[float, int]:
+    """CPU seconds per decision of `spec` in self-play (every seat), over at least `min_seconds` of CPU."""
+    game.play(1, master_seed=99, agents=spec)  # compile
+    games, cpu, decisions, first = 1, 0.0, 0, 0
+    while cpu < min_seconds:
+        t = time.process_time()
+        res = game.play(games, master_seed=7, first_index=first, agents=spec)
+        cpu += time.process_time() - t
+        decisions += int(res["decisions"].sum())
+        first += games
+        games *= 2
+    return cpu / decisions, decisions

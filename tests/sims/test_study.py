@@ -45,8 +45,11 @@ def _level(record, name):
 
 
 def test_levels_follow_the_games_agents():
+    # Bruxelles 1897's policy lost to the search, its stored lighter search did not: that is the strongest level
+    assert brux.load_game("bruxelles1897", 3).rules.agents.strong[3]["win_share"] >= 1 / 3
     assert choose_levels("bruxelles1897", 3, "heuristic:balanced")[0] == ["random", "greedy", "heuristic:balanced",
-                                                                           "vmcts"]
+                                                                           "vmcts:iters=300,prune=5"]
+    assert choose_levels("bruxelles1897", 4, "heuristic:balanced")[0][-1] == "vmcts"  # nothing measured at 4
     assert choose_levels("lutece", 5, None)[0] == ["random", "greedy", "vmcts"]  # no policy fitted for 5 players
     # Bruxelles 1893's stored policy won more than its fair share against 2 x vmcts: it is the strongest level
     assert brux.load_game("bruxelles1893", 3).rules.agents.policy_strength[3]["win_share"] > 1 / 3
@@ -69,6 +72,20 @@ def test_policy_is_the_strongest_level_only_where_it_wins_its_fair_share_against
     assert strongest_agent(names, 3, None) == ("vmcts", "the game's search; no measured policy as strong")
     assert strongest_agent(["random", "greedy", "mcts"], 3, measured)[0] == "mcts"  # no policy offered
     assert strongest_agent(["random"], 3, measured)[0] is None
+
+
+def test_a_lighter_agent_measured_as_strong_as_the_search_is_the_strongest_level_where_policy_is_not():
+    names = ["random", "greedy", "policy", "vmcts"]
+    policy = {"against": "vmcts", "games": 900, "win_share": 0.27, "low": 0.24, "high": 0.30}
+    lean = {"agent": "vmcts:iters=300,prune=5", "against": "vmcts", "games": 6300, "win_share": 0.34, "low": 0.33,
+            "high": 0.35, "cpu_us_per_decision": {"vmcts:iters=300,prune=5": 260.0, "vmcts": 525.0}}
+    agent, why = strongest_agent(names, 3, policy, lean)
+    assert agent == "vmcts:iters=300,prune=5"
+    assert "won 0.340 [0.330, 0.350] of 6,300" in why and "260 µs" in why and "525" in why
+    assert "policy won 0.270" in why and "below the fair share" in why
+    assert strongest_agent(names, 3, policy, {**lean, "win_share": 0.33})[0] == "vmcts"  # below its fair share
+    assert strongest_agent(names, 3, policy, {**lean, "against": "mcts"})[0] == "vmcts"  # not against this search
+    assert strongest_agent(names, 3, {**policy, "win_share": 0.34}, lean)[0] == "policy"  # no search at all first
     assert default_mixed(["random", "greedy", "vmcts"]) == ["greedy/random", "vmcts/greedy"]
     assert parse_mixed(["greedy/random", ("greedy", "random"), " vmcts / greedy"], "lutece", 4) == [
         "greedy/random", "vmcts/greedy"]
