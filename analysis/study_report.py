@@ -251,7 +251,9 @@ def _budget_sentence(record: dict[str, Any]) -> str:
         if lv["reaches_target"]:
             how = "allowed the target"
         else:
-            how = f"budget-limited to {lv['games_cap']:,} games"
+            how = f"budget-limited: its share bought {lv['games_cap']:,} games at the pilot's rate"
+            if lv.get("kind") != "mixed" and lv.get("finished") and lv["games"] > lv["games_cap"]:
+                how += ", played on to its CPU limit"
         if lv.get("finished") and lv["games"] < lv["games_cap"]:
             how += ", stopped short of it at its CPU limit"
         seats = f" ({lv['games'] // lv['rotation']:,} in each seat)" if mixed else ""

@@ -226,11 +226,14 @@ def allocate(levels: list[dict[str, Any]], budget: float, need: int) -> None:
 
 def _play_level(folder: Path, record: dict[str, Any], lv: dict[str, Any], jobs: int, progress: bool,
                 clock: Clock) -> int:
-    """Play (or resume) one level's sequential run until its precision target or its CPU limit; games played."""
+    """Play (or resume) one level's sequential run until its precision target or its CPU limit; games played. A
+    budget-limited level plays on past the games its share bought at the pilot's rate (``games_cap``, which sizes
+    the chunks) while its CPU limit allows: a pilot of a few games overstates the CPU a game takes."""
     game, players, seed = record["game"], record["players"], record["seed"]
     chunk = max(1, math.ceil(lv["games_cap"] / 16))
+    games = lv.get("games_for_target", record["games_for_target"])
     stopper = Stopper("precision", record["precision"], margin=record["margin"], confidence=CONFIDENCE)
-    spec = RunSpec.create(game, players, lv["games_cap"], lv["agents"], seed, None, chunk)
+    spec = RunSpec.create(game, players, games, lv["agents"], seed, None, chunk)
     left = lv["cpu_limit"] - lv["cpu_used"]
     if left > 0:
         warm_up(spec.load_game(), spec.agents)
@@ -244,7 +247,7 @@ def _play_level(folder: Path, record: dict[str, Any], lv: dict[str, Any], jobs: 
         batches[0] += 1
         return spent + per_batch > left  # the next batch would go over the level's CPU limit
 
-    r = run(game, players, lv["games_cap"], agents=lv["agents"], seed=seed, out=folder / lv["folder"],
+    r = run(game, players, games, agents=lv["agents"], seed=seed, out=folder / lv["folder"],
             chunk_size=chunk, jobs=jobs, progress=progress and f"level {lv['name']}", until=until)
     if r.games_played:
         lv["cpu_used"] += clock() - start

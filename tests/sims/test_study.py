@@ -130,10 +130,17 @@ def test_study_table_budget_and_sentences(small_study):
     assert t.filter(t["level"] == "random")["games"][0] > 0
     for lv in rec["levels"]:  # each level stopped at its target or within its CPU limit
         if lv["games"]:
-            assert lv["games"] <= lv["games_cap"] and lv["cpu_used"] <= 1.5 * lv["cpu_limit"] + 0.5
+            target = lv.get("games_for_target", rec["games_for_target"])
+            assert lv["games"] <= target and lv["cpu_used"] <= 1.5 * lv["cpu_limit"] + 0.5
+            assert lv["games"] <= lv["games_cap"] or not lv["reaches_target"]  # only a limited level plays on
+    # the pilot's rate (a tick for 2 games) overstates a level's (a tick a chunk): the level plays on to its limit
+    on = [lv for lv in rec["levels"] if lv.get("kind") is None and lv["games"] > lv["games_cap"]]
+    assert on and all(lv["cpu_used"] <= lv["cpu_limit"] + 0.5 for lv in on)
     sentences = result.findings().sentences
     assert any(s.startswith("Seat balance: ") for s in sentences)
     assert any(s.startswith("Budget: 60 CPU seconds") for s in sentences)
+    assert any(f"greedy {_level(rec, 'greedy')['games']} games in " in s and "played on to its CPU limit" in s
+               for s in sentences) == (_level(rec, "greedy") in on)
     assert any("heuristic:balanced" in s and "documented default" in s for s in sentences)
     assert "Strongest level: vmcts (the game's search; no measured policy as strong)." in sentences  # none at 2p
 
