@@ -1,5 +1,7 @@
-"""Kernels that only other kernels call keep their IR for linking and make no machine code (brux.core.codegen)."""
+"""Kernels that only other kernels call keep their IR for linking and make no machine code, entry points optimise
+once, and a brux compile types each call signature once (brux.core.codegen)."""
 
+import operator
 import subprocess
 import sys
 import textwrap
@@ -7,7 +9,7 @@ from pathlib import Path
 
 import llvmlite.binding as ll
 import numpy as np
-from numba.core import compiler
+from numba.core import compiler, types
 from numba.core.registry import cpu_target
 
 import brux
@@ -15,6 +17,7 @@ from brux.core import codegen, jit
 from brux.core.jit import INLINE, JIT, njit
 
 ROOT = Path(brux.__file__).resolve().parent.parent
+numba_get_call_type = codegen._numba_get_call_type  # Numba's own typing of a call
 
 
 UNCACHED = dict(JIT, cache=False)  # compiled in this process, so its libraries are the ones it made
@@ -117,6 +120,35 @@ def test_an_inline_kernel_is_one_unit_that_llvm_inlines_at_every_call():
     assert "alwaysinline" in str(fn).split(" {")[0]
     final = str(_library(_mixes.__dict__["_python_twin"])._final_module)
     assert fn.name in str(library._shared_module) and f"@{fn.name}(" not in final  # no call left, no copy kept
+
+
+def test_a_brux_compile_types_each_call_signature_once(monkeypatch):
+    """Inside a brux pipeline a call already typed with the same argument types is answered from memory: the four
+    array items below are typed once (Numba would try getitem's templates four times), the three sums of two
+    items once, and i + 1, i + 2, i + 3 once each (a literal's value is part of its type); outside one, typing asks
+    Numba every time."""
+    asked = []
+    monkeypatch.setattr(codegen, "_CALL_TYPES", {})
+    monkeypatch.setattr(codegen, "_numba_get_call_type",
+                        lambda fn, context, args, kws: asked.append(fn.typing_key) or numba_get_call_type(fn, context,
+                                                                                                            args, kws))
+
+    @njit(**UNCACHED)
+    def items(s, i):
+        return s[i] + s[i + 1] + s[i + 2] + s[i + 3]
+
+    s = np.array([1, 2, 3, 4, 5], np.int64)
+    assert items(s, 1) == 14
+    assert asked.count(operator.getitem) == 1 and asked.count(operator.add) == 4
+    assert len(codegen._CALL_TYPES) >= 2 and codegen._remembering == [0]
+    asked.clear()
+    with codegen.remembered_call_types():
+        remembered = cpu_target.typing_context.resolve_function_type(operator.getitem, (types.int64[::1], types.int64),
+                                                                     {})
+    assert asked == [] and remembered.return_type == types.int64  # answered from memory
+    twice = [cpu_target.typing_context.resolve_function_type(operator.getitem, (types.int64[::1], types.int64), {})
+             for _ in range(2)]
+    assert twice == [remembered] * 2 and asked == [operator.getitem] * 2  # not in a brux compile: Numba's typing
 
 
 def test_only_checked_numba_versions_use_it(monkeypatch):
