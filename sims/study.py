@@ -179,9 +179,9 @@ def strongest_agent(names: list[str], players: int, strength: Mapping[str, Any] 
               else f"{describe(strength, players)}, below the fair share")
     if strong is not None and strong["against"] == search and at_least_as_strong(strong, players):
         cpu = strong["cpu_us_per_decision"]
-        return strong["agent"], (f"as strong as the game's search for less CPU: {describe(strong, players)}, at "
-                                 f"{cpu[strong['agent']]:.0f} µs of CPU a decision against {cpu[search]:.0f}; "
-                                 f"{policy}")
+        return strong["agent"], (f"at least its fair share against the game's search, for less CPU: "
+                                 f"{describe(strong, players)}, at {cpu[strong['agent']]:.0f} µs of CPU a decision "
+                                 f"against {cpu[search]:.0f}; {policy}")
     return search, f"the game's search; {policy}"
 
 

@@ -63,6 +63,19 @@ def test_a_lighter_agent_is_measured_and_stored_in_the_games_strong_file(tmp_pat
     assert list(json.loads(path.read_text())["players"]) == ["2", "3"]
 
 
+@pytest.mark.parametrize("text, message", [
+    ("{not json", "is not a table of strong agents by player count"),
+    ('{"about": "x"}', "is not a table of strong agents by player count"),
+    ('{"players": {"3": {"agent": "vmcts:iters=5"}}}', "the record of 3 players lacks against, games"),
+])
+def test_a_malformed_strong_file_is_named(tmp_path, text, message):
+    path = tmp_path / strongfile.STRONG_FILE
+    path.write_text(text)
+    with pytest.raises(ValueError, match=message) as e:
+        strongfile.load(path)
+    assert str(path) in str(e.value)
+
+
 def test_every_stored_lighter_agent_was_measured_against_the_search():
     measured = 0
     for name in brux.list_games():
