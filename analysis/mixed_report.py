@@ -1,10 +1,10 @@
 """The mixed levels of a study (``sims.mixed``): the strong agent's win share overall and by seat, next to the fair
 share, and a plain sentence per level.
 
-Intervals are always-valid confidence sequences (:mod:`analysis.sequential`), as for the other levels of a study:
-by seat, each seat's run on its own with the 95 % split over the seats (simultaneous); overall, the mean over the
-seats of each round of games, which share their deals (common random numbers), so the ``n`` rounds are the
-independent draws.
+Intervals are score intervals for a mean win share (:func:`analysis.stats.share_interval`; the runs' games are fixed
+in advance, so fixed-sample intervals hold): by seat, each seat's run on its own with the 95 % split over the seats
+(simultaneous); overall, the mean over the seats of each round of games, which share their deals (common random
+numbers), so the ``n`` rounds are the independent draws.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import polars as pl
 
 from .findings import pct
 from .io import collect, read_results
-from .sequential import cs_half_width
+from .stats import share_interval
 
 
 @dataclass
@@ -40,31 +40,27 @@ class MixedLevel:
         return 1.0 / self.players
 
 
-def _bounded(share: float, half: float) -> tuple[float, float, float]:
-    return share, max(share - half, 0.0), min(share + half, 1.0)
+def _interval(values: pl.Series, confidence: float) -> tuple[float, float, float]:
+    """``(mean, low, high)`` of per-game win shares ``values``."""
+    low, high = share_interval(values.sum(), (values * values).sum(), values.len(), confidence)
+    return float(values.mean()), float(low[0]), float(high[0])
 
 
 def mixed_level(folder: str | Path, lv: dict[str, Any], players: int, confidence: float = 0.95) -> MixedLevel | None:
     """The strong agent's win shares from a mixed level's seat runs (None before every seat has a game)."""
-    shares = []
     runs = [Path(folder) / lv["folder"] / r for r in lv["runs"]]
     if not all((r / "manifest.json").exists() for r in runs):
         return None
     tables = []
     for seat, path in enumerate(runs):
-        lf, manifest = read_results(path)
-        tables.append((collect(lf.filter(pl.col("seat") == seat).select("game_id", "win_share"), path),
-                       int(manifest["games"])))
-    n = min(t.height for t, _ in tables)  # a level interrupted mid-round: the games every seat has
+        lf, _ = read_results(path)
+        tables.append(collect(lf.filter(pl.col("seat") == seat).select("game_id", "win_share"), path))
+    n = min(t.height for t in tables)  # a level interrupted mid-round: the games every seat has
     if n == 0:
         return None
-    planned = tables[0][1]
-    alpha = 1.0 - confidence
-    for t, _ in tables:
-        s = float(t.filter(pl.col("game_id") < n)["win_share"].mean())
-        shares.append(_bounded(s, cs_half_width(n, alpha, players, planned)))
-    share = sum(s for s, _, _ in shares) / players
-    low, high = _bounded(share, cs_half_width(n, alpha, 1, planned))[1:]
+    per_seat = [t.filter(pl.col("game_id") < n).sort("game_id")["win_share"] for t in tables]
+    shares = [_interval(w, 1.0 - (1.0 - confidence) / players) for w in per_seat]
+    share, low, high = _interval(sum(per_seat) / players, confidence)
     return MixedLevel(lv["name"], lv["strong"], lv["weak"], players, n, share, low, high, shares)
 
 

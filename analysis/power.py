@@ -5,6 +5,9 @@ Normal approximations of two-sided z tests (the tests the report uses):
 * **Seat gap**: the paired difference of two seats' win shares, tested with a Bonferroni split of alpha over the
   ``players (players - 1) / 2`` pairs. The per-game difference ``w_a - w_b`` has standard deviation ``sd``; with
   equal seats and no ties ``sd**2 = 2 / players`` (the default), or measured from a results folder.
+* **Seat precision** (no power: the half-width of an interval): every seat's win share within ``target`` with
+  simultaneous normal intervals (Bonferroni over the seats) whatever the shares are, from the largest standard
+  deviation a per-game win share in [0, 1] can have, 1/2.
 * **Opening effect**: an opening played with frequency ``f`` against the rest of its seat (two independent
   groups of ``f N`` and ``(1 - f) N`` games), with a Bonferroni split over ``tests`` rows of the opening table.
   The per-game win-share standard deviation defaults to ``sqrt(q (1 - q))`` with ``q = 1 / players``.
@@ -51,6 +54,18 @@ def detectable_gap(games: int, players: int, *, power: float = 0.8, confidence: 
     """The smallest seat gap ``games`` games detect with the given power."""
     s = sd if sd is not None else gap_sd(players)
     return _z(confidence, _pairs(players), power) * s / math.sqrt(max(games, 1))
+
+
+def games_for_seat_precision(target: float, players: int, *, confidence: float = 0.95) -> int:
+    """The fewest games after which every seat's simultaneous interval (``confidence``, Bonferroni over the
+    ``players`` seats, standard deviation with the ``n - 1`` divisor) has half-width at most ``target``, whatever
+    the seats' win shares: ``n - 1 >= (z / (2 target))**2``."""
+    if not 0 < target < 0.5:
+        raise ValueError(f"precision must be in (0, 0.5), got {target}")
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be in (0, 1), got {confidence}")
+    z = float(norm_ppf(1 - (1 - confidence) / (2 * max(players, 1))))
+    return 1 + math.ceil((z / (2 * target)) ** 2)
 
 
 def _opening_sd(players: int, sd: float | None, frequency: float) -> float:

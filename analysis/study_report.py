@@ -264,8 +264,9 @@ def _budget_sentence(record: dict[str, Any]) -> str:
 
 
 def _levels_section(s: StudyFindings) -> list[Block]:
-    return [Block("p", "Every level plays its agent in every seat; seat win shares with always-valid "
-                       f"{int(100 * 0.95)}% intervals (simultaneous over seats); half_width is the interval's "
+    return [Block("p", "Every level plays its agent in every seat, its games fixed before it plays (the precision "
+                       f"target's, or what its CPU limit allowed); seat win shares with {int(100 * 0.95)}% "
+                       "intervals (simultaneous over seats); half_width is the interval's "
                        "half-width reached; cpu_seconds the CPU time the level's games used; agent_check what "
                        "became of the seat verdict when the level was replayed on the same deals with more agent "
                        "noise (a level whose verdict does not hold is an agent artifact, not a property of the "
@@ -276,7 +277,7 @@ def _levels_section(s: StudyFindings) -> list[Block]:
 def _mixed_section(s: StudyFindings) -> list[Block]:
     return [Block("p", "One strong agent against weaker ones, the strong agent taking every seat in turn with the "
                        "same games (and deals) in each seat. win_share is the strong agent's share of wins over all "
-                       f"seats, seat_0.. its share in that seat, each with an always-valid {int(100 * 0.95)}% "
+                       f"seats, seat_0.. its share in that seat, each with a {int(100 * 0.95)}% score "
                        "interval (simultaneous over the seats for seat_0..); fair_share is what an agent no stronger "
                        "than the others gets; from_skill the win share above it."),
             Block("table", s.mixed_table)]

@@ -3,9 +3,9 @@
 A mixed level ``STRONG/WEAK`` plays one run per seat (``seat-<s>`` in the level's folder, listed as ``runs``), the
 strong agent in seat ``s`` and the weak agent in every other seat, all from the study's seed: the strong agent meets
 the same deals in every seat (common random numbers). The runs are played in rounds of one batch of chunks each, so
-every seat has the same number of games whenever a round ends; each run is sequential with the study's precision
-rule (its ``stopping.json``), and the level stops once every seat's run reaches the target, at its cap, or when the
-next round would pass the level's CPU limit. A run interrupted mid-round is levelled by the next round.
+every seat has the same number of games whenever a round ends; the level stops once every seat's run reaches its
+games (the study's target, fixed in advance, or the level's cap), or when the next round would pass the level's CPU
+limit. A run interrupted mid-round is levelled by the next round.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ import brux
 from .agents import parse_lineup
 from .errors import SimsError
 from .run import run
-from .stopping import Stopper
 from .warmup import warm_up
 
 EXAMPLE = "greedy/random"
@@ -72,18 +71,14 @@ def lineups(strong: str, weak: str, players: int) -> list[list[str]]:
 
 
 def play_mixed(folder: Path, record: dict[str, Any], lv: dict[str, Any], *, jobs: int, progress: bool,
-               confidence: float, save: Callable[[], None],
-               clock: Callable[[], float] = time.process_time) -> int:
-    """Play (or resume) a mixed level in rounds until every seat's run reaches the precision target, the level's
-    cap (``games_cap`` over all seats) or its CPU limit; updates ``lv`` (``save`` writes it after every round) and
-    returns the games played. ``clock`` reads the seconds the limit is in."""
+               save: Callable[[], None], clock: Callable[[], float] = time.process_time) -> int:
+    """Play (or resume) a mixed level in rounds until every seat's run reaches the level's cap (``games_cap`` over
+    all seats: the study's target or what its share buys) or its CPU limit; updates ``lv`` (``save`` writes it
+    after every round) and returns the games played. ``clock`` reads the seconds the limit is in."""
     game, players, seed = record["game"], record["players"], record["seed"]
     cap = lv["games_cap"] // players  # games per seat
     chunk = max(1, math.ceil(cap / 16))
     step = chunk * effective_n_jobs(jobs)  # a run with `until` plays one chunk per worker a batch
-    stoppers = [Stopper("precision", record["precision"], margin=record["margin"], confidence=confidence)
-                for _ in range(players)]
-    reached = [False] * players
     done = [0] * players  # each seat's run counts its finished chunks in the first round
     played, rounds, used, left = 0, 0, lv["cpu_used"], lv["cpu_limit"] - lv["cpu_used"]
     if left > 0:
@@ -92,15 +87,14 @@ def play_mixed(folder: Path, record: dict[str, Any], lv: dict[str, Any], *, jobs
     with tqdm(total=cap * players, initial=lv["games"], unit=" games", unit_scale=True, disable=not progress,
               desc=f"level {lv['name']}",
               dynamic_ncols=True) as bar:
-        while min(done) < cap and not all(reached):  # a level left mid-round is levelled by the next round
+        while min(done) < cap:  # a level left mid-round is levelled by the next round
             spent = clock() - start
             if left <= 0 or (rounds and spent + spent / rounds > left):  # the next round would pass the limit
                 break
             target = min(cap, (min(done) // step + 1) * step)
             for seat, agents in enumerate(lv["lineups"]):
-                def until(path: Path, manifest: dict[str, Any], seat: int = seat, target: int = target) -> bool:
-                    reached[seat] = stoppers[seat](path, manifest)
-                    return reached[seat] or manifest["games_done"] >= target
+                def until(path: Path, manifest: dict[str, Any], target: int = target) -> bool:
+                    return manifest["games_done"] >= target
 
                 r = run(game, players, cap, agents=agents, seed=seed, out=folder / lv["folder"] / lv["runs"][seat],
                         chunk_size=chunk, jobs=jobs, until=until)

@@ -19,10 +19,13 @@ level is a population of players rather than copies of one policy; each level bu
 same level replayed on the same deals with more noise (``analysis.artifact`` flags a seat effect that does not
 hold). A timed pilot
 measures the CPU per game of each level; the budget (CPU seconds of this process, kernel loading excluded) is split
-so the cheap levels reach their precision target and the expensive ones get what is left. Each all-same level is a
-normal sequential run (``until=`` the precision rule) in its own subfolder, each mixed level one such run per seat
-of the strong agent; the study folder holds ``study.json`` and is locked while a study writes it. Running the same
-study again resumes it: levels already at their target or out of budget play nothing.
+so the cheap levels reach their precision target and the expensive ones get what is left. A level's games are fixed
+before it plays: the games at which every seat's fixed-sample interval is narrow enough whatever the win shares
+(``analysis.power.games_for_seat_precision``), or fewer when its CPU limit stops it; nothing a level's games show
+decides when it stops, so its intervals are the fixed-sample ones of a normal run. Each all-same level is a normal
+run in its own subfolder, each mixed level one such run per seat of the strong agent; the study folder holds
+``study.json`` and is locked while a study writes it. Running the same study again resumes it: levels already at
+their target or out of budget play nothing.
 
 With ``openings_deals=N`` each all-same level also forces every legal first decision of seat 0 (the start player,
 whose first decision depends on the deal alone) on N deals (`sims.openings`), into ``openings-<level>``. Their
@@ -61,7 +64,6 @@ from .lock import folder_lock
 from .openings import forced_openings, play_copy
 from .run import run
 from .spec import RunSpec
-from .stopping import Stopper
 from .warmup import warm_up
 
 STUDY_FILE = "study.json"
@@ -198,10 +200,10 @@ def choose_levels(game: str, players: int, persona: str | None) -> tuple[list[st
 
 
 def games_for_target(precision: float, players: int) -> int:
-    """Games for an always-valid half-width of ``precision`` on every seat."""
-    from analysis.sequential import games_for_precision
+    """Games for a fixed-sample half-width of ``precision`` on every seat, whatever the win shares."""
+    from analysis.power import games_for_seat_precision
 
-    return games_for_precision(precision, 1 - CONFIDENCE, players)
+    return games_for_seat_precision(precision, players, confidence=CONFIDENCE)
 
 
 def allocate(levels: list[dict[str, Any]], budget: float, need: int) -> None:
@@ -226,13 +228,12 @@ def allocate(levels: list[dict[str, Any]], budget: float, need: int) -> None:
 
 def _play_level(folder: Path, record: dict[str, Any], lv: dict[str, Any], jobs: int, progress: bool,
                 clock: Clock) -> int:
-    """Play (or resume) one level's sequential run until its precision target or its CPU limit; games played. A
-    budget-limited level plays on past the games its share bought at the pilot's rate (``games_cap``, which sizes
-    the chunks) while its CPU limit allows: a pilot of a few games overstates the CPU a game takes."""
+    """Play (or resume) one level's run to its target games or its CPU limit; games played. A budget-limited level
+    plays on past the games its share bought at the pilot's rate (``games_cap``, which sizes the chunks) while its
+    CPU limit allows: a pilot of a few games overstates the CPU a game takes. Only the clock stops it early."""
     game, players, seed = record["game"], record["players"], record["seed"]
     chunk = max(1, math.ceil(lv["games_cap"] / 16))
     games = lv.get("games_for_target", record["games_for_target"])
-    stopper = Stopper("precision", record["precision"], margin=record["margin"], confidence=CONFIDENCE)
     spec = RunSpec.create(game, players, games, lv["agents"], seed, None, chunk)
     left = lv["cpu_limit"] - lv["cpu_used"]
     if left > 0:
@@ -240,8 +241,6 @@ def _play_level(folder: Path, record: dict[str, Any], lv: dict[str, Any], jobs: 
     start, batches = clock(), [0]
 
     def until(path: Path, manifest: dict[str, Any]) -> bool:
-        if stopper(path, manifest):
-            return True
         spent = clock() - start
         per_batch = spent / batches[0] if batches[0] else 0.0
         batches[0] += 1
@@ -304,8 +303,9 @@ def study(game: str, players: int = 3, *, budget: float = 600.0, precision: floa
           seed: int = 1, out: str | Path | None = None, jobs: int = -1, progress: bool = False,
           mixed: Sequence[str | tuple[str, str]] | None = None, openings_deals: int = 0, eps: float = LEVEL_EPS,
           clock: Clock = time.process_time) -> StudyResult:
-    """Play ``game`` at every level of play, each run sequential to an always-valid half-width of ``precision``
-    (win share) within the CPU ``budget`` (seconds) split across levels; resumes a study already in ``out``.
+    """Play ``game`` at every level of play, each level sized in advance for a half-width of ``precision`` (win
+    share) on every seat, within the CPU ``budget`` (seconds) split across levels; resumes a study already in
+    ``out``.
 
     ``mixed``: the mixed levels as ``"STRONG/WEAK"`` specs (or pairs); None for each level's agent against the
     level just below it, ``[]`` for none. ``openings_deals``: deals of forced first decisions of seat 0 per
@@ -422,7 +422,7 @@ def _study(folder: Path, game: str, players: int, budget: float, precision: floa
             if lv["reaches_target"]:  # the pilot's rate is rough: a cheap level may borrow from the later ones
                 lv["cpu_limit"] = max(lv["cpu_limit"], 2 * lv["cpu_allocated"] + 0.5)
         if lv.get("kind") == "mixed":
-            played += mx.play_mixed(folder, record, lv, jobs=jobs, progress=progress, confidence=CONFIDENCE,
+            played += mx.play_mixed(folder, record, lv, jobs=jobs, progress=progress,
                                     save=lambda: _write(folder, record), clock=clock)
         else:
             played += _play_level(folder, record, lv, jobs, progress, clock)

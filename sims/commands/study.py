@@ -11,8 +11,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "agent (every seat with a little random noise, --eps), and mixed line-ups (one "
                                    "strong agent against weaker ones, taking every seat in turn with equal games per "
                                    "seat; by default each level's agent against the level below), and a replay of "
-                                   "each level with more noise that flags agent artifacts, each a sequential run to "
-                                   "the precision target, within a CPU budget split across the levels (cheap levels "
+                                   "each level with more noise that flags agent artifacts, each run for the games its "
+                                   "precision target needs (fixed in advance), within a CPU budget split across the levels (cheap levels "
                                    "reach the target, expensive ones get what is left; a level the budget does not "
                                    "cover is skipped with a note). Prints the level tables and the findings, writes "
                                    "one report. Re-running the same command resumes the study.")
@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--budget", type=float, default=600.0, metavar="SECONDS",
                    help="total CPU seconds for the study (default: %(default)s)")
     p.add_argument("--precision", type=float, default=0.01, metavar="H",
-                   help="target half-width of every seat's always-valid win-share interval (in a mixed line-up, "
+                   help="target half-width of every seat's win-share interval, 95%% simultaneous (in a mixed line-up, "
                         "the strong agent's in each seat) (default: %(default)s)")
     p.add_argument("--margin", type=float, default=0.02, metavar="M",
                    help="fairness margin in win share (default: %(default)s = 2 points)")

@@ -201,6 +201,24 @@ def test_power_matches_statsmodels():
         power.games_for_gap(1.5, 3)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seat_precision_games_bound_the_reported_half_width_whatever_the_shares(players):
+    from analysis import power
+    from analysis.fairness import fairness_verdict
+
+    n = power.games_for_seat_precision(0.02, players)
+
+    def widest(games: int) -> float:  # the reported half-width when two seats split every game: the largest spread
+        counts = np.zeros(1 << players)
+        counts[1], counts[2] = games // 2, games - games // 2
+        return fairness_verdict(counts).half_width
+
+    assert widest(n) <= 0.02 < widest(int(0.98 * n))
+    assert power.games_for_seat_precision(0.01, players) > 3.9 * n  # a quarter of the width: four times the games
+    with pytest.raises(ValueError, match="precision must be in"):
+        power.games_for_seat_precision(0.5, players)
+
+
 # per-game credit of one seat in a tie-heavy game: outright win, 2-way tie, 3-way tie, loss
 _CREDIT = np.array([1.0, 1 / 2, 1 / 3, 0.0])
 _PROBS = np.array([0.25, 0.2, 0.1, 0.45])

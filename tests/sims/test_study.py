@@ -10,6 +10,7 @@ import pytest
 import analysis.study_report as st
 import brux
 import sims
+from analysis import power
 from analysis.study_report import write_study_report
 from sims.cli import main
 from sims.mixed import default_mixed, parse_mixed
@@ -143,6 +144,27 @@ def test_study_table_budget_and_sentences(small_study):
                for s in sentences) == (_level(rec, "greedy") in on)
     assert any("heuristic:balanced" in s and "documented default" in s for s in sentences)
     assert "Strongest level: vmcts (the game's search; no measured policy as strong)." in sentences  # none at 2p
+
+
+def test_a_level_plays_the_games_fixed_in_advance_and_reports_fixed_sample_intervals(tmp_path):
+    out = tmp_path / "s"
+    result = sims.study("bruxelles1897", 2, budget=10 * BUDGET, precision=0.15, out=out, jobs=1, mixed=["greedy/random"],
+                        clock=TickClock())
+    rec = result.record
+    assert rec["games_for_target"] == games_for_target(0.15, 2) == power.games_for_seat_precision(0.15, 2)
+    reached = [lv for lv in rec["levels"] if lv.get("kind") != "check" and lv["reaches_target"]]
+    assert {"random", "greedy", MIXED} <= {lv["name"] for lv in reached}
+    t, found = result.table(), result.findings()
+    for lv in reached:  # nothing the games show stops a level: no stopping record, intervals of a fixed sample
+        runs = [out / lv["folder"] / r for r in lv.get("runs", [""])]
+        assert lv["games"] == lv.get("games_for_target", rec["games_for_target"])
+        assert not any((r / "stopping.json").exists() for r in runs)
+        if lv.get("kind") == "mixed":
+            m = found.mixed[MIXED]
+            assert all(h - lo <= 2 * 0.15 for _, lo, h in m.by_seat)
+        else:
+            assert t.filter(pl.col("level") == lv["name"])["half_width"][0] <= 0.15
+            assert found.levels[lv["name"]].fairness[0].method.startswith("normal intervals")
 
 
 def test_levels_are_noisy_populations_each_checked_with_more_noise(small_study):
