@@ -12,10 +12,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "strong agent against weaker ones, taking every seat in turn with equal games per "
                                    "seat; by default each level's agent against the level below), and a replay of "
                                    "each level with more noise that flags agent artifacts, each run for the games its "
-                                   "precision target needs (fixed in advance), within a CPU budget split across the levels (cheap levels "
-                                   "reach the target, expensive ones get what is left; a level the budget does not "
-                                   "cover is skipped with a note). Prints the level tables and the findings, writes "
-                                   "one report. Re-running the same command resumes the study.")
+                                   "precision target needs (fixed in advance), within a CPU budget split across the "
+                                   "levels (cheap levels reach the target, expensive ones get what is left; a level "
+                                   "the budget does not cover is skipped with a note). Prints the level tables and "
+                                   "the findings, writes one report. Re-running the same command resumes the study.")
     p.add_argument("game", metavar="GAME")
     p.add_argument("--players", type=int, default=3, metavar="N", help="player count (default: %(default)s)")
     p.add_argument("--budget", type=float, default=600.0, metavar="SECONDS",

@@ -148,8 +148,8 @@ def test_study_table_budget_and_sentences(small_study):
 
 def test_a_level_plays_the_games_fixed_in_advance_and_reports_fixed_sample_intervals(tmp_path):
     out = tmp_path / "s"
-    result = sims.study("bruxelles1897", 2, budget=10 * BUDGET, precision=0.15, out=out, jobs=1, mixed=["greedy/random"],
-                        clock=TickClock())
+    result = sims.study("bruxelles1897", 2, budget=10 * BUDGET, precision=0.15, out=out, jobs=1,
+                        mixed=["greedy/random"], clock=TickClock())
     rec = result.record
     assert rec["games_for_target"] == games_for_target(0.15, 2) == power.games_for_seat_precision(0.15, 2)
     reached = [lv for lv in rec["levels"] if lv.get("kind") != "check" and lv["reaches_target"]]
