@@ -62,9 +62,7 @@ def games_for_seat_precision(target: float, players: int, *, confidence: float =
     the seats' win shares: ``n - 1 >= (z / (2 target))**2``."""
     if not 0 < target < 0.5:
         raise ValueError(f"precision must be in (0, 0.5), got {target}")
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence must be in (0, 1), got {confidence}")
-    z = float(norm_ppf(1 - (1 - confidence) / (2 * max(players, 1))))
+    z = _z(confidence, players, 0.5)  # power 1/2 adds nothing: the interval's own quantile
     return 1 + math.ceil((z / (2 * target)) ** 2)
 
 
