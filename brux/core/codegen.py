@@ -53,6 +53,8 @@ from numba.core.compiler_machinery import LoweringPass, register_pass
 from numba.core.typed_passes import AnnotateTypes
 from numba.core.types.functions import BaseFunction
 
+from brux.core.guarded_passes import GUARDED
+
 SUPPORTED = ("0.60", "0.61", "0.62", "0.63", "0.64", "0.65", "0.66", "0.67", "0.68")
 ENV_PREFIX = "_ZN08NumbaEnv"  # Numba's mangled names of function environments
 
@@ -150,10 +152,11 @@ class UseEntryLibrary(_UseLibrary):
 
 
 def _pipeline(state, library_pass):
-    """Numba's nopython pipeline with `library_pass` in place of the type annotation: it serves only
-    `inspect_types`, and Numba would render it as text into every cache entry."""
+    """Numba's nopython pipeline with `library_pass` in place of the type annotation (it serves only
+    `inspect_types`, and Numba would render it as text into every cache entry), and the closure inlining and the
+    post-typing rewrites run only where they apply (`brux.core.guarded_passes`)."""
     pipeline = compiler.DefaultPassBuilder.define_nopython_pipeline(state)
-    pipeline.passes = [(library_pass, str(library_pass)) if pss is AnnotateTypes else (pss, what)
+    pipeline.passes = [(library_pass, str(library_pass)) if pss is AnnotateTypes else (GUARDED.get(pss, pss), what)
                        for pss, what in pipeline.passes]
     pipeline.finalize()
     return [pipeline]
