@@ -23,7 +23,8 @@ class GameEntry:
     hides the sealed choices); `utility` how the seats' utilities (win shares: 1/k to each of the k seats ranked
     first) add up; `default_persona` the persona measured best (docs/agents.md), None to measure it per study;
     `compile_seconds` the CPU seconds its kernels take to compile from an empty cache on a quiet 2-core machine (the
-    larger of a first `brux analyze` and a first `brux play` in a fresh clone, rounded to 5 s; announced whenever
+    larger of a first `brux analyze` and a first `brux play` in a fresh clone, rounded up to a multiple of 5 s;
+    announced whenever
     they compile)."""
 
     module: str
