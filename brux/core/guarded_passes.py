@@ -23,18 +23,16 @@ from numba.stencils.stencil import StencilFunc
 ARRAY_EXPRESSIONS = ("unary", "binop", "inplace_binop", "call")  # what Numba's array-expression rewrite fuses
 
 
-def _assignments(func_ir: ir.FunctionIR) -> Iterator[ir.Assign]:
+def _statements(func_ir: ir.FunctionIR) -> Iterator[ir.Stmt]:
     for block in func_ir.blocks.values():
-        for inst in block.body:
-            if isinstance(inst, ir.Assign):
-                yield inst
+        yield from block.body
 
 
 def has_closure_likes(func_ir: ir.FunctionIR) -> bool:
     """Whether `func_ir` holds something Numba's closure inlining acts on: a closure it defines, a list it builds
     (a comprehension may become an array), `functools.reduce` or a stencil."""
-    for inst in _assignments(func_ir):
-        value = inst.value
+    for inst in _statements(func_ir):
+        value = inst.value if isinstance(inst, ir.Assign) else None
         if isinstance(value, ir.Expr) and value.op in ("make_function", "build_list"):
             return True
         if isinstance(value, (ir.Global, ir.FreeVar)) and (
@@ -47,19 +45,18 @@ def has_closure_likes(func_ir: ir.FunctionIR) -> bool:
 def has_rewritables(func_ir: ir.FunctionIR, typemap: dict[str, types.Type]) -> bool:
     """Whether typed `func_ir` holds something Numba's post-typing rewrites act on: an expression whose value is an
     array, a list it builds (an array of constants), an item read or written with a string literal."""
-    for block in func_ir.blocks.values():
-        for inst in block.body:
-            if isinstance(inst, ir.SetItem) and isinstance(typemap.get(inst.index.name), types.StringLiteral):
-                return True
-            if not (isinstance(inst, ir.Assign) and isinstance(inst.value, ir.Expr)):
-                continue
-            value = inst.value
-            if value.op == "build_list":
-                return True
-            if value.op in ARRAY_EXPRESSIONS and isinstance(typemap.get(inst.target.name), types.Array):
-                return True
-            if value.op == "getitem" and isinstance(typemap.get(value.index.name), types.StringLiteral):
-                return True
+    for inst in _statements(func_ir):
+        if isinstance(inst, ir.SetItem) and isinstance(typemap.get(inst.index.name), types.StringLiteral):
+            return True
+        if not (isinstance(inst, ir.Assign) and isinstance(inst.value, ir.Expr)):
+            continue
+        value = inst.value
+        if value.op == "build_list":
+            return True
+        if value.op in ARRAY_EXPRESSIONS and isinstance(typemap.get(inst.target.name), types.Array):
+            return True
+        if value.op == "getitem" and isinstance(typemap.get(value.index.name), types.StringLiteral):
+            return True
     return False
 
 
