@@ -175,10 +175,9 @@ def test_features_view():
 
 
 def test_last_round_features_count_only_in_the_last_round():
-    """money_last, prestige_last, noble_last and prison_last are 0 before the last round; in it, the seat's money,
-    prestige and noble tracks and architects in prison (the features money, prestige_track, noble_track, prison)."""
-    pairs = {"money_last": "money", "prestige_last": "prestige_track", "noble_last": "noble_track",
-             "prison_last": "prison"}
+    """Every `<feature>_last` is 0 before the last round and the feature itself in it, for every feature the last
+    round can hold; the others (Brussels, the track futures) are 0 in it."""
+    assert set(GA.FEATURES) == set(GA.BASE_FEATURES) | {f"{f}_last" for f in GA.LAST_ROUND_FEATURES}
     rounds = set()
     for state in random_states(3, seed=11, every=3):
         s = state.array
@@ -188,9 +187,75 @@ def test_last_round_features_count_only_in_the_last_round():
         rounds.add(bool(last))
         for p in range(3):
             f = GA.features(s, p)
-            for late, plain in pairs.items():
-                assert f[late] == (f[plain] if last else 0.0), (late, int(s[L.G_ROUND]), p)
+            for plain in GA.LAST_ROUND_FEATURES:
+                assert f[f"{plain}_last"] == (f[plain] if last else 0.0), (plain, int(s[L.G_ROUND]), p)
+            if last:
+                assert all(f[name] == 0.0 for name in GA.BASE_FEATURES if name not in GA.LAST_ROUND_FEATURES)
     assert rounds == {False, True}
+
+
+def test_last_round_weights_add_to_the_features_weights():
+    """In the last round a weight vector with `_last` weights evaluates as the vector of the summed weights."""
+    w = np.asarray(GA.WEIGHTS["balanced"], np.float64)
+    late = w.copy()
+    for i, name in enumerate(GA.LAST_ROUND_FEATURES):
+        late[GA.F[f"{name}_last"]] = 0.25 * (i % 5) - 0.5
+    summed = w.copy()
+    for name in GA.LAST_ROUND_FEATURES:
+        summed[GA.F[name]] += late[GA.F[f"{name}_last"]]
+    checked = {False: 0, True: 0}
+    for state in random_states(3, seed=12, every=2):
+        s = state.array
+        last = bool(s[L.G_ROUND] >= s[L.P_ROUNDS])
+        for p in range(3):
+            value = GA.seat_value(s, p, late, *GA.shared_terms(s, late))
+            expected = GA.seat_value(s, p, summed if last else w, *GA.shared_terms(s, summed if last else w))
+            assert value == pytest.approx(expected, rel=1e-12, abs=1e-9)
+        checked[last] += 1
+    assert min(checked.values()) > 0
+
+
+def contested_from_view(view, faces):
+    """The columns whose lead another seat could still take (the `contested` feature), read from the state view."""
+    area = view["area"]
+    out = set()
+    for col in range(area["cols"]):
+        column = [row[col] for row in area["spaces"]]
+        totals = {owner: 0 for owner in [*range(len(view["seats"])), "neutral"]}
+        for space in column:
+            if "architect" in space:
+                totals[space["architect"]["owner"]] += space["architect"]["value"]
+        top = max(totals.values())
+        if not any("card" in space for space in column):
+            continue
+        for seat, info in enumerate(view["seats"]):
+            playable = [f for kind, n in info["hand"].items() if n for f in faces[kind] if f <= info["money"]]
+            if totals[seat] < top and not info["passed"] and totals[seat] + max(playable, default=0) > top:
+                out.add(col)
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_contested_columns_read_as_the_view_tells(players):
+    """`contested_columns` marks exactly the columns with a space still holding a card where a seat not among the
+    leaders that has not passed could overtake them (neutral architects included) with one architect it can pay; the feature is
+    the led part of `columns`."""
+    game = load(players)
+    faces = dict(zip(("1/3", "2/4", "2/5"), game.params["architect_faces"], strict=True))
+    seen = set()
+    for state in random_states(players, seed=13, every=2):
+        s = state.array
+        if s[L.G_OVER]:
+            continue
+        view = state.to_dict()
+        mask = GA.contested_columns(s)
+        got = {col for col in range(L.COLS) if (mask >> col) & 1}
+        assert got == contested_from_view(view, faces)
+        seen.add(len(got))
+        for p in range(players):
+            f = GA.features(s, p)
+            assert 0.0 <= f["contested"] <= f["columns"]
+    assert len(seen) >= 3  # states with none, one and more contested columns
 
 
 @pytest.mark.parametrize("name", brux.list_games())

@@ -18,13 +18,13 @@ from brux.core.jit import JIT, njit
 from .kernel import codes as C
 from .kernel import layout as L
 from .kernel.base import count, noble_upkeep, players, seat
-from .kernel.majority import area_majorities, brussels_winners, column_mask, field
+from .kernel.majority import NEUTRAL_FIELD, area_majorities, brussels_winners, column_mask, field, space_value
 from .kernel.rounds import lower_half_vp
 
 # ---------------------------------------------------------------------------------------------------------------
 # Evaluation features (one value per seat; VP units where that makes sense)
 # ---------------------------------------------------------------------------------------------------------------
-FEATURES = (
+BASE_FEATURES = (
     "vp",               # VP so far
     "house_vp",         # houses x architecture track (end scoring of the houses owned)
     "materials",        # material cards (1 VP each at the end, and the fuel for houses)
@@ -41,18 +41,22 @@ FEATURES = (
     "prison",           # architects in prison
     "hand",             # architects still in hand this round (turns left), 0 once passed
     "columns",          # VP value of the column bonuses led now (upper halves; in the last round + lower halves)
+    "contested",        # the part of `columns` a seat not leading could still take with one architect this round
     "arms",             # VP of the complete coats of arms led now
     "exhibition",       # holds the exhibition card: its VP in the last round, else 1 (start player next round)
+    "build_ready",      # 1 when the next house can be paid
+    # 0 in the last round:
     "brussels",         # 1 when among the most architects in Brussels before the last round (one goes to prison)
     "arch_future",      # architecture track x rounds left after this one
     "prestige_future",  # prestige track x rounds left after this one
     "exhibit_future",   # artwork colours x rounds left after this one (exhibitions to come)
-    "build_ready",      # 1 when the next house can be paid
-    "money_last",       # BEF in the last round (0 before): after it, money scores only through the lower halves
-    "prestige_last",    # prestige track in the last round (0 before): after it, only its coats of arms score
-    "noble_last",       # noble track in the last round (0 before): nothing scores it at the end
-    "prison_last",      # architects in prison in the last round (0 before): only a tie-break at the end
 )
+# `<feature>_last`: the feature in the last round, 0 before, for each feature the last round can hold (those before
+# `brussels`). Its weight is added to the feature's in the last round, where what the end of the game scores differs
+# from what a position is worth with rounds to come (money scores only through the lower halves, the tracks only
+# through the houses and coats of arms they multiply, prison only in a tie-break).
+LAST_ROUND_FEATURES = BASE_FEATURES[:BASE_FEATURES.index("brussels")]
+FEATURES = BASE_FEATURES + tuple(f"{name}_last" for name in LAST_ROUND_FEATURES)
 N_FEATURES = len(FEATURES)
 F = {name: i for i, name in enumerate(FEATURES)}
 # The index of each feature in a weight vector (module constants: the compiled evaluation reads them by name).
@@ -72,17 +76,15 @@ F_PRESTIGE_TRACK = F["prestige_track"]
 F_PRISON = F["prison"]
 F_HAND = F["hand"]
 F_COLUMNS = F["columns"]
+F_CONTESTED = F["contested"]
 F_ARMS = F["arms"]
 F_EXHIBITION = F["exhibition"]
+F_BUILD_READY = F["build_ready"]
 F_BRUSSELS = F["brussels"]
 F_ARCH_FUTURE = F["arch_future"]
 F_PRESTIGE_FUTURE = F["prestige_future"]
 F_EXHIBIT_FUTURE = F["exhibit_future"]
-F_BUILD_READY = F["build_ready"]
-F_MONEY_LAST = F["money_last"]
-F_PRESTIGE_LAST = F["prestige_last"]
-F_NOBLE_LAST = F["noble_last"]
-F_PRISON_LAST = F["prison_last"]
+LAST = len(BASE_FEATURES)  # F_X + LAST: the index of X_last (for X in LAST_ROUND_FEATURES)
 
 
 def _weights(**w: float) -> np.ndarray:
@@ -126,20 +128,73 @@ PERSONAS = ("builder", "collector", "noble", "balanced")
 
 
 @njit(**JIT)
-def shared_terms(s, w):
-    """What every seat's evaluation reads alike, computed once per state: the column winners and coats of arms
-    (`area_majorities`) and the Brussels leaders (`brussels_winners`: only seats have architects there), each
-    only when w weighs it and the game is not over."""
-    on = s[L.G_OVER] == 0
-    columns, arms = area_majorities(s) if on and (w[F_COLUMNS] != 0.0 or w[F_ARMS] != 0.0) else (0, 0)
-    leaders = brussels_winners(s) if on and w[F_BRUSSELS] != 0.0 else 0
-    return columns, arms, leaders
+def weight(w, f, last):
+    """The weight of feature f (in LAST_ROUND_FEATURES): in the last round plus the weight of f's `_last`."""
+    return w[f] + w[f + LAST] if last else w[f]
 
 
 @njit(**JIT)
-def seat_value(s, p, w, columns, arms, leaders):
-    """w . features(s, p): the evaluation of seat p with weight vector w (see FEATURES); columns, arms and leaders
-    from `shared_terms(s, w)`."""
+def best_face(s, q):
+    """The highest face seat q can play now: of an architect type in hand, at most its BEF (0 if none)."""
+    o = seat(q)
+    money = s[o + L.S_MONEY]
+    best = 0
+    for t in range(C.N_ARCH_TYPES):
+        if s[o + L.S_HAND + t] > 0:
+            for f in range(C.N_FACES):
+                face = s[L.P_FACES + C.N_FACES * t + f]
+                if face <= money:
+                    best = max(best, face)
+    return best
+
+
+@njit(**JIT)
+def contested_columns(s):
+    """Bit per column whose lead another seat could still take this round: a seat not among its leaders that has
+    not passed, with one architect at the highest face it can pay on a space of the column that still holds an
+    action card, would have more than the leaders (a tie would share the bonus)."""
+    n = players(s)
+    reach = 0  # bit per column: it has a free space
+    for sp in range(s[L.P_ROWS] * L.COLS):
+        if 0 <= s[L.A_KIND + sp] < C.SP_ARCHITECT:
+            reach |= 1 << (sp % L.COLS)
+    out = 0
+    for col in range(L.COLS):
+        if not (reach >> col) & 1:
+            continue
+        tally = 0
+        for r in range(s[L.P_ROWS]):
+            tally += space_value(s, r * L.COLS + col)
+        best = field(tally, NEUTRAL_FIELD)
+        for q in range(n):
+            best = max(best, field(tally, q))
+        for q in range(n):
+            mine = field(tally, q)
+            if mine < best and s[seat(q) + L.S_PASSED] == 0 and mine + best_face(s, q) > best:
+                out |= 1 << col
+                break
+    return out
+
+
+@njit(**JIT)
+def shared_terms(s, w):
+    """What every seat's evaluation reads alike, computed once per state: the column winners and coats of arms
+    (`area_majorities`), the columns whose lead can still be taken (`contested_columns`) and the Brussels leaders
+    (`brussels_winners`: only seats have architects there), each only when w weighs it and the game is not over."""
+    on = s[L.G_OVER] == 0
+    last = s[L.G_ROUND] >= s[L.P_ROUNDS]
+    contest = weight(w, F_CONTESTED, last) != 0.0
+    majorities = contest or weight(w, F_COLUMNS, last) != 0.0 or weight(w, F_ARMS, last) != 0.0
+    columns, arms = area_majorities(s) if on and majorities else (0, 0)
+    contested = contested_columns(s) if on and contest else 0
+    leaders = brussels_winners(s) if on and not last and w[F_BRUSSELS] != 0.0 else 0
+    return columns, arms, contested, leaders
+
+
+@njit(**JIT)
+def seat_value(s, p, w, columns, arms, contested, leaders):
+    """w . features(s, p): the evaluation of seat p with weight vector w (see FEATURES); columns, arms, contested
+    and leaders from `shared_terms(s, w)`."""
     o = seat(p)
     rl = max(s[L.P_ROUNDS] - s[L.G_ROUND], 0)
     last = rl == 0
@@ -164,50 +219,55 @@ def seat_value(s, p, w, columns, arms, leaders):
     htypes = 0
     for k in range(C.N_HOUSE_TYPES):
         htypes += s[o + L.S_HOUSE + k] > 0
-    v = w[F_VP] * s[o + L.S_VP]
+    v = weight(w, F_VP, last) * s[o + L.S_VP]
     if over:
         return v
-    v += w[F_HOUSE_VP] * houses * arch
-    v += w[F_MATERIALS] * mats
-    v += w[F_MONEY] * money
-    v += w[F_MONEY_BONUS] * s[L.P_MB_VP] * min(money_after // s[L.P_MB_PER], s[L.P_MB_CAP])
-    v += w[F_ARTWORKS] * arts
-    v += w[F_COLOURS] * colours
-    v += w[F_NOBLES] * nobles
-    v -= w[F_UPKEEP] * (kept - paid) * s[L.P_UNPAID_PENALTY]
-    v += w[F_HOUSE_TYPES] * htypes
-    v += w[F_ARCH_TRACK] * arch + w[F_NOBLE_TRACK] * ntrack + w[F_PRESTIGE_TRACK] * prest
-    v += w[F_PRISON] * prison
+    v += weight(w, F_HOUSE_VP, last) * houses * arch
+    v += weight(w, F_MATERIALS, last) * mats
+    v += weight(w, F_MONEY, last) * money
+    v += weight(w, F_MONEY_BONUS, last) * s[L.P_MB_VP] * min(money_after // s[L.P_MB_PER], s[L.P_MB_CAP])
+    v += weight(w, F_ARTWORKS, last) * arts
+    v += weight(w, F_COLOURS, last) * colours
+    v += weight(w, F_NOBLES, last) * nobles
+    v -= weight(w, F_UPKEEP, last) * (kept - paid) * s[L.P_UNPAID_PENALTY]
+    v += weight(w, F_HOUSE_TYPES, last) * htypes
+    v += (weight(w, F_ARCH_TRACK, last) * arch + weight(w, F_NOBLE_TRACK, last) * ntrack
+          + weight(w, F_PRESTIGE_TRACK, last) * prest)
+    v += weight(w, F_PRISON, last) * prison
     if s[o + L.S_PASSED] == 0:
-        v += w[F_HAND] * count(s, o + L.S_HAND, C.N_ARCH_TYPES)
+        v += weight(w, F_HAND, last) * count(s, o + L.S_HAND, C.N_ARCH_TYPES)
     tmax = s[L.P_TRACK_MAX]
-    if last:
-        v += w[F_MONEY_LAST] * money + w[F_PRESTIGE_LAST] * prest + w[F_NOBLE_LAST] * ntrack
-        v += w[F_PRISON_LAST] * prison
-    if w[F_COLUMNS] != 0.0:
+    w_columns = weight(w, F_COLUMNS, last)
+    w_contested = weight(w, F_CONTESTED, last)
+    if w_columns != 0.0 or w_contested != 0.0:
         cols = 0.0
+        open_cols = 0.0
         for col in range(L.COLS):
             if (column_mask(columns, col) >> p) & 1:
                 b = s[L.BONUS + col]
+                x = 0.0
                 if b == C.BONUS_ARCHITECTURE:
-                    cols += (houses + rl) if arch < tmax else 0.0
+                    x = (houses + rl) if arch < tmax else 0.0
                 elif b == C.BONUS_PRESTIGE:
-                    cols += (rl + 1.0) if prest < tmax else 0.0
+                    x = (rl + 1.0) if prest < tmax else 0.0
                 elif b == C.BONUS_NOBILITY:
-                    cols += 0.5 if ntrack < tmax else 0.0
+                    x = 0.5 if ntrack < tmax else 0.0
                 elif prison > 0 and not last:
-                    cols += 2.0
+                    x = 2.0
                 if last:
-                    cols += lower_half_vp(s, p, s[L.P_BONUS_LOWER + b], money_after)
-        v += w[F_COLUMNS] * cols
-    v += w[F_ARMS] * field(arms, p) * prest
+                    x += lower_half_vp(s, p, s[L.P_BONUS_LOWER + b], money_after)
+                cols += x
+                if (contested >> col) & 1:
+                    open_cols += x
+        v += w_columns * cols + w_contested * open_cols
+    v += weight(w, F_ARMS, last) * field(arms, p) * prest
     if s[L.G_EXH_HOLDER] == p:
-        v += w[F_EXHIBITION] * (s[L.P_HOLDER_VP] if last else 1)
+        v += weight(w, F_EXHIBITION, last) * (s[L.P_HOLDER_VP] if last else 1)
     if w[F_BRUSSELS] != 0.0 and not last and (leaders >> p) & 1:
         v += w[F_BRUSSELS]
     v += w[F_ARCH_FUTURE] * arch * rl + w[F_PRESTIGE_FUTURE] * prest * rl + w[F_EXHIBIT_FUTURE] * colours * rl
     if mats >= (houses + 2) // 2:  # the next house (houses + 1 symbols) can be paid
-        v += w[F_BUILD_READY]
+        v += weight(w, F_BUILD_READY, last)
     return v
 
 
@@ -216,9 +276,9 @@ def seat_value(s, p, w, columns, arms, leaders):
 # ---------------------------------------------------------------------------------------------------------------
 @njit(**JIT)
 def g_values(s, w, out):
-    columns, arms, leaders = shared_terms(s, w)
+    columns, arms, contested, leaders = shared_terms(s, w)
     for p in range(players(s)):
-        out[p] = seat_value(s, p, w, columns, arms, leaders)
+        out[p] = seat_value(s, p, w, columns, arms, contested, leaders)
 
 
 @njit(**JIT)

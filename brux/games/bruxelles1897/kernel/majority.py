@@ -58,6 +58,12 @@ def _space(s, sp):
 
 
 @njit(**JIT)
+def space_value(s, sp):
+    """The architect face on space sp as a value tally (0 when it holds none)."""
+    return _space(s, sp)[0]
+
+
+@njit(**JIT)
 def _count(s, sp):
     return _space(s, sp)[1]
 
