@@ -238,8 +238,8 @@ def contested_from_view(view, faces):
 @pytest.mark.parametrize("players", [2, 3])
 def test_contested_columns_read_as_the_view_tells(players):
     """`contested_columns` marks exactly the columns with a space still holding a card where a seat not among the
-    leaders that has not passed could overtake them (neutral architects included) with one architect it can pay; the feature is
-    the led part of `columns`."""
+    leaders that has not passed could overtake them (neutral architects included) with one architect it can pay;
+    the feature is the led part of `columns`."""
     game = load(players)
     faces = dict(zip(("1/3", "2/4", "2/5"), game.params["architect_faces"], strict=True))
     seen = set()
