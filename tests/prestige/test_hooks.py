@@ -9,7 +9,9 @@ import pytest
 import brux
 from brux.core.rng import seed_stream
 from brux.games.prestige import agents as PA
+from brux.games.prestige.kernel import codes as PC
 from brux.games.prestige.kernel import hooks as H
+from brux.games.prestige.kernel import layout as PL
 from brux.games.prestige.view import to_dict
 
 
@@ -96,3 +98,25 @@ def test_features_are_what_values_weighs():
             assert sum(w[i] * f[n] for i, n in enumerate(PA.FEATURES)) == pytest.approx(out[p])
         assert (st.array == before).all()
 
+
+
+def test_last_year_twins_count_only_in_the_last_year():
+    """Every `<feature>_last` is 0 before the last year and the feature itself in it; a weight vector with `_last`
+    weights evaluates there as the vector of the summed weights."""
+    late = np.array(PA.WEIGHTS["landlord"], np.float64)
+    late[PA.LAST:] = [0.5, -0.25, 0.75, -1.0, -2.0, 0.3, -0.6, 0.1]
+    summed = late[:PA.LAST] + late[PA.LAST:]
+    years = set()
+    for st in _states(7, 25):
+        s = st.array
+        last = bool(s[PL.G_ROUND] > PC.ROUNDS - PC.N_SEASONS)
+        years.add(last)
+        out, expected = np.zeros(3), np.zeros(3)
+        H.values(s.copy(), late, out)
+        H.values(s.copy(), np.concatenate([summed if last else late[:PA.LAST], np.zeros(PA.LAST)]), expected)
+        assert out == pytest.approx(expected, rel=1e-12, abs=1e-9)
+        for p in range(3):
+            f = PA.features(s, p)
+            for name in PA.BASE_FEATURES:
+                assert f[f"{name}_last"] == (f[name] if last else 0.0), (name, int(s[PL.G_ROUND]), p)
+    assert years == {False, True}

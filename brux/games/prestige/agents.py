@@ -12,18 +12,30 @@ from .kernel import layout as L
 from .kernel.base import players, score, seat
 from .kernel.flow import AFTER_LAND
 
-FEATURES = ("vp", "outer", "inner", "goods_value", "income_steps", "supply_workers", "experience", "craftsmen")
+BASE_FEATURES = ("vp", "outer", "inner", "goods_value", "income_steps", "supply_workers", "experience", "craftsmen")
+# `<feature>_last`: the feature in the last year, 0 before; its weight is added to the feature's there, where what
+# the end of the game scores differs from what a position is worth with years to come (income steps, workers and
+# experience pay only in the seasons still to be played).
+FEATURES = BASE_FEATURES + tuple(f"{name}_last" for name in BASE_FEATURES)
+LAST = len(BASE_FEATURES)  # the index of feature i's `_last` twin is i + LAST
+
+
+def _weights(*base: float) -> np.ndarray:
+    """A weight vector over FEATURES: `base` over BASE_FEATURES, no `_last` weights."""
+    return np.array([*base, *[0.0] * LAST])
+
+
 WEIGHTS = {
     # VP now counts gold at 1/gold_per_pp, so alone it never invests: income steps, craftsmen and goods are what
     # later seasons turn into building PP.
-    "greedy": np.array([1.0, 0.0, 0.0, 0.2, 1.5, 0.1, 0.2, 0.5]),
-    "builder": np.array([1.0, 0.3, 0.0, 0.1, 0.5, 0.2, 0.3, 0.5]),
-    "decorator": np.array([1.0, 0.0, 0.3, 0.1, 0.5, 0.2, 0.0, 1.0]),
-    "landlord": np.array([1.0, 0.0, 0.0, 0.2, 2.0, 0.1, 0.0, 0.2]),
+    "greedy": _weights(1.0, 0.0, 0.0, 0.2, 1.5, 0.1, 0.2, 0.5),
+    "builder": _weights(1.0, 0.3, 0.0, 0.1, 0.5, 0.2, 0.3, 0.5),
+    "decorator": _weights(1.0, 0.0, 0.3, 0.1, 0.5, 0.2, 0.0, 1.0),
+    "landlord": _weights(1.0, 0.0, 0.0, 0.2, 2.0, 0.1, 0.0, 0.2),
     # `value`: a conditional logit of the final win on the features, fitted to self-play positions
     # (`python -m brux.agents.fit`, docs/agents.md), scaled so that the win chance is a softmax of the values at
     # temperature 6, vmcts's default
-    "value": np.array([0.384, 1.52, 0.671, 1.42, 6.18, 0.316, 5.06, 1.37]),
+    "value": _weights(0.384, 1.52, 0.671, 1.42, 6.18, 0.316, 5.06, 1.37),
 }
 
 
@@ -123,7 +135,9 @@ def same_turn(s, p):
 
 @njit(**JIT)
 def values(s, w, out):
-    """out[p] = w . features of seat p (FEATURES order); the score is the current one (section 8.4 formula)."""
+    """out[p] = w . features of seat p (FEATURES order); the score is the current one (section 8.4 formula). In the
+    last year every feature also counts at the weight of its `_last` twin."""
+    lw = 1.0 if s[L.G_ROUND] > C.ROUNDS - C.N_SEASONS else 0.0
     for p in range(players(s)):
         score(s, p)
         o = seat(p)
@@ -134,8 +148,10 @@ def values(s, w, out):
         for j in range(5):
             crafts += s[o + L.S_CRAFT + j]
         f0 = s[o + L.S_VP]
-        out[p] = (w[0] * f0 + w[1] * s[o + L.S_OUTER] + w[2] * s[o + L.S_INNER] + w[3] * goods / 4.0
-                  + w[4] * inc + w[5] * s[o + L.S_SUPPLY] + w[6] * s[o + L.S_EXP] + w[7] * crafts)
+        out[p] = ((w[0] + lw * w[LAST]) * f0 + (w[1] + lw * w[1 + LAST]) * s[o + L.S_OUTER]
+                  + (w[2] + lw * w[2 + LAST]) * s[o + L.S_INNER] + (w[3] + lw * w[3 + LAST]) * goods / 4.0
+                  + (w[4] + lw * w[4 + LAST]) * inc + (w[5] + lw * w[5 + LAST]) * s[o + L.S_SUPPLY]
+                  + (w[6] + lw * w[6 + LAST]) * s[o + L.S_EXP] + (w[7] + lw * w[7 + LAST]) * crafts)
 
 
 def features(state: np.ndarray, seat_index: int) -> dict[str, float]:
