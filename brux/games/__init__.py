@@ -24,8 +24,7 @@ class GameEntry:
     first) add up; `default_persona` the persona measured best (docs/agents.md), None to measure it per study;
     `compile_seconds` the CPU seconds its kernels take to compile from an empty cache on a quiet 2-core machine (the
     larger of a first `brux analyze` and a first `brux play` in a fresh clone, rounded up to a multiple of 5 s;
-    announced whenever
-    they compile)."""
+    announced whenever they compile)."""
 
     module: str
     rules_version: int

@@ -14,11 +14,20 @@ import numpy as np
 
 from brux.core.hidden import hidden_views
 from brux.core.jit import JIT, njit
+from brux.core.phase_weights import last_twins, phase_weight
 
 from .kernel import codes as C
 from .kernel import layout as L
 from .kernel.base import count, noble_upkeep, players, seat
-from .kernel.majority import NEUTRAL_FIELD, area_majorities, brussels_winners, column_mask, field, space_value
+from .kernel.majority import (
+    FIELD_BITS,
+    NEUTRAL_FIELD,
+    area_majorities,
+    brussels_winners,
+    column_mask,
+    field,
+    space_value,
+)
 from .kernel.rounds import lower_half_vp
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -56,7 +65,7 @@ BASE_FEATURES = (
 # from what a position is worth with rounds to come (money scores only through the lower halves, the tracks only
 # through the houses and coats of arms they multiply, prison only in a tie-break).
 LAST_ROUND_FEATURES = BASE_FEATURES[:BASE_FEATURES.index("brussels")]
-FEATURES = BASE_FEATURES + tuple(f"{name}_last" for name in LAST_ROUND_FEATURES)
+FEATURES = BASE_FEATURES + last_twins(LAST_ROUND_FEATURES)
 N_FEATURES = len(FEATURES)
 F = {name: i for i, name in enumerate(FEATURES)}
 # The index of each feature in a weight vector (module constants: the compiled evaluation reads them by name).
@@ -130,7 +139,7 @@ PERSONAS = ("builder", "collector", "noble", "balanced")
 @njit(**JIT)
 def weight(w, f, last):
     """The weight of feature f (in LAST_ROUND_FEATURES): in the last round plus the weight of f's `_last`."""
-    return w[f] + w[f + LAST] if last else w[f]
+    return phase_weight(w, f, last, LAST)
 
 
 @njit(**JIT)
@@ -158,6 +167,10 @@ def contested_columns(s):
     for sp in range(s[L.P_ROWS] * L.COLS):
         if 0 <= s[L.A_KIND + sp] < C.SP_ARCHITECT:
             reach |= 1 << (sp % L.COLS)
+    threat = 0  # a tally of the face each seat could still add (0 once passed); faces fit a field (majority.py)
+    for q in range(n):
+        if s[seat(q) + L.S_PASSED] == 0:
+            threat += best_face(s, q) << (FIELD_BITS * q)
     out = 0
     for col in range(L.COLS):
         if not (reach >> col) & 1:
@@ -170,7 +183,7 @@ def contested_columns(s):
             best = max(best, field(tally, q))
         for q in range(n):
             mine = field(tally, q)
-            if mine < best and s[seat(q) + L.S_PASSED] == 0 and mine + best_face(s, q) > best:
+            if mine < best and mine + field(threat, q) > best:
                 out |= 1 << col
                 break
     return out

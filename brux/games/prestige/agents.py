@@ -6,6 +6,7 @@ import numpy as np
 from brux.core.cards import resample_run, sort_run
 from brux.core.hidden import hidden_views
 from brux.core.jit import JIT, njit
+from brux.core.phase_weights import last_twins, phase_weight
 
 from .kernel import codes as C
 from .kernel import layout as L
@@ -16,7 +17,7 @@ BASE_FEATURES = ("vp", "outer", "inner", "goods_value", "income_steps", "supply_
 # `<feature>_last`: the feature in the last year, 0 before; its weight is added to the feature's there, where what
 # the end of the game scores differs from what a position is worth with years to come (income steps, workers and
 # experience pay only in the seasons still to be played).
-FEATURES = BASE_FEATURES + tuple(f"{name}_last" for name in BASE_FEATURES)
+FEATURES = BASE_FEATURES + last_twins(BASE_FEATURES)
 LAST = len(BASE_FEATURES)  # the index of feature i's `_last` twin is i + LAST
 
 
@@ -137,7 +138,7 @@ def same_turn(s, p):
 def values(s, w, out):
     """out[p] = w . features of seat p (FEATURES order); the score is the current one (section 8.4 formula). In the
     last year every feature also counts at the weight of its `_last` twin."""
-    lw = 1.0 if s[L.G_ROUND] > C.ROUNDS - C.N_SEASONS else 0.0
+    last = s[L.G_ROUND] > C.ROUNDS - C.N_SEASONS
     for p in range(players(s)):
         score(s, p)
         o = seat(p)
@@ -148,10 +149,10 @@ def values(s, w, out):
         for j in range(5):
             crafts += s[o + L.S_CRAFT + j]
         f0 = s[o + L.S_VP]
-        out[p] = ((w[0] + lw * w[LAST]) * f0 + (w[1] + lw * w[1 + LAST]) * s[o + L.S_OUTER]
-                  + (w[2] + lw * w[2 + LAST]) * s[o + L.S_INNER] + (w[3] + lw * w[3 + LAST]) * goods / 4.0
-                  + (w[4] + lw * w[4 + LAST]) * inc + (w[5] + lw * w[5 + LAST]) * s[o + L.S_SUPPLY]
-                  + (w[6] + lw * w[6 + LAST]) * s[o + L.S_EXP] + (w[7] + lw * w[7 + LAST]) * crafts)
+        out[p] = (phase_weight(w, 0, last, LAST) * f0 + phase_weight(w, 1, last, LAST) * s[o + L.S_OUTER]
+                  + phase_weight(w, 2, last, LAST) * s[o + L.S_INNER] + phase_weight(w, 3, last, LAST) * goods / 4.0
+                  + phase_weight(w, 4, last, LAST) * inc + phase_weight(w, 5, last, LAST) * s[o + L.S_SUPPLY]
+                  + phase_weight(w, 6, last, LAST) * s[o + L.S_EXP] + phase_weight(w, 7, last, LAST) * crafts)
 
 
 def features(state: np.ndarray, seat_index: int) -> dict[str, float]:
