@@ -30,15 +30,15 @@ from brux.agents.tournament import cpu_per_decision
 
 LADDERS: dict[tuple[str, int], tuple[str, ...]] = {
     ("bruxelles1897", 3): ("random", "greedy", "heuristic:collector", "heuristic:balanced", "flatmc:n=20",
-                           "mcts:iters=200", "mcts:iters=500", "mcts:iters=1000", "vmcts"),
-    ("bruxelles1893", 3): ("random", "greedy", "heuristic:merchant", "heuristic:builder", "heuristic:value",
-                           "vmcts"),
+                           "mcts:iters=200", "mcts:iters=500", "mcts:iters=1000", "vmcts", "policy"),
+    ("bruxelles1893", 3): ("random", "heuristic:merchant", "greedy", "heuristic:builder", "heuristic:value",
+                           "vmcts", "policy"),
     ("lutece", 3): ("random", "greedy", "heuristic:fortune", "heuristic:prestige", "heuristic:majorities",
-                    "heuristic:value", "vmcts", "heuristic:value,samples=2", "vmcts:finish=1"),
+                    "heuristic:value", "vmcts", "policy", "heuristic:value,samples=2", "vmcts:finish=1"),
     ("lutece", 4): ("random", "greedy", "heuristic:fortune", "heuristic:prestige", "heuristic:majorities",
-                    "heuristic:value", "vmcts", "heuristic:value,samples=2", "vmcts:finish=1"),
-    ("prestige", 3): ("random", "greedy", "heuristic:decorator", "heuristic:builder", "heuristic:landlord",
-                      "heuristic:value", "vmcts"),
+                    "heuristic:value", "vmcts", "policy", "heuristic:value,samples=2", "vmcts:finish=1"),
+    ("prestige", 3): ("random", "heuristic:decorator", "heuristic:builder", "heuristic:landlord", "greedy",
+                      "heuristic:value", "policy", "vmcts"),
 }
 DOC = Path(__file__).resolve().parent.parent / "docs" / "agents.md"
 
