@@ -24,6 +24,12 @@ faster (Bruxelles 1893 and Lutece the same; A/B on one core). The agents of Brux
 Prestige ran the same; Lutece's `policy` and `greedy` about 3 % and 1 % slower a decision (their float evaluation
 is what the SLP vectorizer packs).
 
+`ScalarEntryCompiler` (`ScalarEntryLibrary`) drops the loop vectorizer too, for a game whose `PLAYOUT` says
+`vectorize=False` (`brux.core.kit.PlayOut`): its random batch only. Bruxelles 1897's random batch ran 6 % faster
+without it (median of 5 alternating rounds on one core; the same games) and compiled a little faster; the other
+games' batches ran the same or up to 1 % slower, and the agents need it (their float evaluations are vector loops:
+without it Prestige's `greedy` took twice the CPU a decision), so every other entry point keeps it.
+
 Both pipelines remember, while they compile, the signature Numba's typing found for each call of a function type
 (`types.Function`: an operator, a builtin, a NumPy function) with given argument types (`remembered_call_types`).
 Numba tries the function's typing templates one by one at every call site, and a kernel's typing is mostly array
@@ -105,9 +111,19 @@ class LinkOnlyLibrary(JITCodeLibrary):
 class EntryLibrary(JITCodeLibrary):
     """The code library of an entry point: its linked call tree optimised once at O3, without the SLP vectorizer."""
 
+    loop_vectorize = True
+
     def _optimize_final_module(self) -> None:
-        pm, pb = self._codegen._module_pass_manager(slp_vectorize=False)
+        pm, pb = self._codegen._module_pass_manager(slp_vectorize=False, loop_vectorize=self.loop_vectorize)
         pm.run(self._final_module, pb)
+
+
+class ScalarEntryLibrary(EntryLibrary):
+    """An `EntryLibrary` without the loop vectorizer either: for the random batches, integer code whose loops run
+    over a handful of players, spaces or legal actions, where a vector loop's set-up and remainder cost more than
+    it saves."""
+
+    loop_vectorize = False
 
 
 INLINED: set = set()  # the Python functions whose units LLVM inlines into every caller (`inline_everywhere`)
@@ -149,6 +165,14 @@ class UseEntryLibrary(_UseLibrary):
 
     _name = "brux_entry_library"
     library = EntryLibrary
+
+
+@register_pass(mutates_CFG=False, analysis_only=False)
+class UseScalarEntryLibrary(_UseLibrary):
+    """A `ScalarEntryLibrary`."""
+
+    _name = "brux_scalar_entry_library"
+    library = ScalarEntryLibrary
 
 
 def _pipeline(state, library_pass):
@@ -210,3 +234,10 @@ class EntryCompiler(_Remembering):
 
     def define_pipelines(self):
         return _pipeline(self.state, UseEntryLibrary)
+
+
+class ScalarEntryCompiler(_Remembering):
+    """Numba's nopython pipeline, lowering into a `ScalarEntryLibrary`, without the type annotation."""
+
+    def define_pipelines(self):
+        return _pipeline(self.state, UseScalarEntryLibrary)

@@ -51,7 +51,8 @@ def entry_points(hooks: types.ModuleType) -> types.SimpleNamespace:
         }
         _made[owner] = types.SimpleNamespace(
             core=core,
-            play_random_batch=cached(play_random_batch, owner, functions, nogil=True),
+            play_random_batch=cached(play_random_batch, owner, functions, nogil=True,
+                                      scalar=hooks.PLAYOUT is not None and not hooks.PLAYOUT.vectorize),
             legal_actions=cached(legal_actions, owner, functions),
             state_step=cached(state_step, owner, functions),
             vec_reset=cached(vec_reset, owner, functions, nogil=True),

@@ -50,7 +50,7 @@ from numba.core import compiler, types
 from numba.core.caching import NullCache
 from numba.core.registry import CPUDispatcher
 
-from .codegen import EntryCompiler, LinkOnlyCompiler, inline_everywhere, supported
+from .codegen import EntryCompiler, LinkOnlyCompiler, ScalarEntryCompiler, inline_everywhere, supported
 
 INTERNAL = dict(no_cpython_wrapper=True, no_cfunc_wrapper=True)  # called by kernels; from Python via a twin
 JIT = dict(cache=True, _nrt=False, error_model="numpy", **INTERNAL)
@@ -76,9 +76,11 @@ class KernelDispatcher(CPUDispatcher):
 
 def njit(fn: Callable | None = None, **options: Any):
     """`numba.njit(**options)`; with ``cache=True``, the cache is keyed on the package's kernel sources and its
-    writes are serialised across processes. With the `INTERNAL` options, a `KernelDispatcher`."""
+    writes are serialised across processes. With the `INTERNAL` options, a `KernelDispatcher`. An entry point with
+    ``scalar=True`` is optimised without the loop vectorizer (`brux.core.codegen.ScalarEntryLibrary`)."""
     if fn is None:
         return lambda f: njit(f, **options)
+    scalar = options.pop("scalar", False)
     if options.pop("always_inline", False):
         if options.get("no_cpython_wrapper") and supported():
             inline_everywhere(fn)
@@ -91,7 +93,8 @@ def njit(fn: Callable | None = None, **options: Any):
         if options.get("cache"):
             dispatcher.enable_caching()
     else:
-        dispatcher = numba.njit(**options, pipeline_class=EntryCompiler if supported() else compiler.Compiler)(fn)
+        entry = ScalarEntryCompiler if scalar else EntryCompiler
+        dispatcher = numba.njit(**options, pipeline_class=entry if supported() else compiler.Compiler)(fn)
     if options.get("cache"):
         harden_cache(dispatcher)
     compile_without_literals(dispatcher)

@@ -32,11 +32,13 @@ class PlayOut(NamedTuple):
     the generic loop's games exactly: `play(s, rng_off)` plays to the end, seat p drawing from its stream at
     rng_off + 2 p; it may use `work` slots after the agent streams; `init`, when given, is a lighter set-up it starts
     from (leaving single-option decisions to the play-out, which keeps a second copy of the game's decision
-    handlers out of the random batch)."""
+    handlers out of the random batch); `vectorize=False` compiles the random batch without LLVM's loop vectorizer
+    (`brux.core.codegen.ScalarEntryLibrary`), for a game whose batch measured faster so."""
 
     play: Callable
     work: int = 0
     init: Callable | None = None
+    vectorize: bool = True
 
 
 def result_arrays(n_games: int, players: int, n_sources: int, n_openings: int) -> tuple[np.ndarray, ...]:

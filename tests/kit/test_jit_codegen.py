@@ -2,6 +2,7 @@
 once, and a brux compile types each call signature once (brux.core.codegen)."""
 
 import operator
+import re
 import subprocess
 import sys
 import textwrap
@@ -90,7 +91,7 @@ def test_an_entry_point_optimises_its_module_once_without_the_slp_vectorizer(mon
     assert entry._compiler.pipeline_class is codegen.EntryCompiler
     assert entry(np.array([3, 0], np.int64)) == 16 % 7 + 82 % 7 + 1
     assert isinstance(_library(entry), codegen.EntryLibrary)
-    assert made == [{"slp_vectorize": False}]  # one pass manager (Numba's default makes a cheap one first)
+    assert made == [{"slp_vectorize": False, "loop_vectorize": True}]  # one (Numba makes a cheap one first)
 
 
 @njit(**dict(INLINE, cache=False))
@@ -230,3 +231,33 @@ def test_a_cached_internal_kernel_links_into_a_caller_compiled_later(tmp_path):
     assert first == f"{7 + 23} 23"  # 2*3+1 = 7, 7*3+2 = 23
     # outer: 7 + 23 = 30, s = 23; then inner(s, 0) = 69: 30 * 10 + 69
     assert run(LATER) == f"{30 * 10 + 69} 69 1 1"
+
+
+def _total(a):
+    t = 0
+    for i in range(a.shape[0]):
+        t += a[i] * a[i]
+    return t
+
+
+VECTOR_OF_INTS = re.compile(r"<\d+ x i64>")
+
+
+def test_a_scalar_entry_point_is_optimised_without_the_loop_vectorizer():
+    vectorized = njit(cache=False)(_total)
+    scalar = njit(cache=False, scalar=True)(_total)
+    a = np.arange(1000, dtype=np.int64)
+    assert vectorized(a) == scalar(a) == int((a * a).sum())
+    assert isinstance(_library(scalar), codegen.ScalarEntryLibrary)
+    assert VECTOR_OF_INTS.search(_library(vectorized).get_llvm_str())  # the loop vectorizer packs the sum
+    assert not VECTOR_OF_INTS.search(_library(scalar).get_llvm_str())
+
+
+def test_only_a_playout_that_asks_for_it_gets_a_scalar_random_batch():
+    import brux.games.bruxelles1897.kernel.hooks as flagship
+    import brux.games.prestige.kernel.hooks as prestige
+    from brux.core.entry import entry_points
+
+    assert not flagship.PLAYOUT.vectorize and prestige.PLAYOUT.vectorize
+    assert entry_points(flagship).play_random_batch._compiler.pipeline_class is codegen.ScalarEntryCompiler
+    assert entry_points(prestige).play_random_batch._compiler.pipeline_class is codegen.EntryCompiler
