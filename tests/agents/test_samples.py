@@ -29,6 +29,11 @@ def lookahead_specs(game):
     return [n for n in game.agent_names() if n.partition(":")[0] in ("greedy", "heuristic", "policy")]
 
 
+def one_copy(game, spec):
+    """The spec plays one copy when it does not say (a stored `policy` may play more: Lutèce's plays two)."""
+    return Agent(game, spec, 0, game_seed=0).ip[S.IP_N] == 1
+
+
 def scaled(v):
     """An evaluation in integer micro-units, clipped to +-1e12 (round half to even, as Python's round)."""
     return np.rint(np.clip(v, -1e12, 1e12) * 1e6).astype(np.int64)
@@ -104,7 +109,7 @@ def test_samples_goes_to_the_count_slot():
                                            ("lutece", 4), ("prestige", 2)])
 def test_samples_one_is_the_plain_lookahead(name, players):
     game = brux.load_game(name, players=players)
-    specs = lookahead_specs(game)
+    specs = [spec for spec in lookahead_specs(game) if one_copy(game, spec)]
     assert len(specs) >= 3
     checked = 0
     for state in random_states(name, players, seed=31, every=5)[:30]:
@@ -112,6 +117,17 @@ def test_samples_one_is_the_plain_lookahead(name, players):
             assert choose(state, with_option(spec, "samples=1"), seed=5) == choose(state, spec, seed=5), spec
             checked += 1
     assert checked >= 75
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_lutece_policy_plays_its_stored_two_copies(players):
+    game = brux.load_game("lutece", players=players)
+    assert not one_copy(game, "policy") and Agent(game, "policy", 0, game_seed=0).ip[S.IP_N] == 2
+    states = random_states("lutece", players, seed=31, every=5)[:20]
+    assert len(states) >= 10
+    for state in states:
+        assert choose(state, "policy", seed=5) == choose(state, "policy:samples=2", seed=5)
+    assert any(choose(state, "policy", seed=5) != choose(state, "policy:samples=1", seed=5) for state in states)
 
 
 @pytest.mark.parametrize("name", ["bruxelles1897", "lutece"])
