@@ -137,8 +137,8 @@ def build(hooks):
         """Games first_index .. first_index + len(seeds) - 1 of a run, every seat uniformly random from its stream,
         played in work array s (`work_size`): fills per game its seed and length, and per seat VP, rank, win share,
         VP by source and opening codes (`result_arrays`)."""
-        for g in range(seeds.shape[0]):
-            seeds[g] = start_random(s, params, master_seed, first_index + g)
+        for g in range(seeds.shape[0]):  # the parameter block copied in once: no game writes it
+            seeds[g] = start_random(s, params if g == 0 else params[:0], master_seed, first_index + g)
             play_out(s, agent_rng)
             record_result(s, g, vps, rk, share, src, opens, lengths)
 

@@ -8,9 +8,10 @@ seeded), `step(s, a)` (apply one decision's action), `compute_legal(s)` (fill th
 pending decision, return how many) and the optional `after(s)` (run the game's flow on to its next decision after
 a step) and `before_settle(s)` (the same before settling a position set up or built from a view). The kit makes:
 
-- `start(s, params, seed)`: the parameter block copied in, the rest of the state zeroed, G_SEED and the game's
-  chance stream (stream 0 of the seed) set, then `setup`; the first decision is pending but its legal actions are
-  not computed yet (a random play-out may start here).
+- `start(s, params, seed)`: the parameter block copied in (none when `params` is empty: s holds it already, as
+  after an earlier game, since no decision writes it), the rest of the state zeroed, G_SEED and the game's chance
+  stream (stream 0 of the seed) set, then `setup`; the first decision is pending but its legal actions are not
+  computed yet (a random play-out may start here).
 - `init(s, params, seed)`: `start`, then `settle`.
 - `settle(s)`: `before_settle`, then while the game is not over and the pending decision has one legal action,
   take it (`step`, `after`, one more automatic decision, G_AUTO); a finished game's cache is left empty.
@@ -65,7 +66,7 @@ def engine_loop(owner: str, layout: ModuleType, *, setup: Callable, step: Callab
 
     @jit
     def start(s, params, seed):
-        for i in range(params_size):
+        for i in range(params.shape[0]):
             s[i] = params[i]
         for i in range(params_size, state_size):
             s[i] = 0
