@@ -106,6 +106,19 @@ def empty_board(s):
 
 
 @njit(**JIT)
+def copy_caches(s, q, p):
+    """Seat p's caches (`refresh`) from seat q's, the two seats' castles, orders, craftsmen and marks alike."""
+    for i in range(L.S_PCRAFT, L.SEAT_SIZE):  # the seat block's caches, last in it
+        s[seat(p) + i] = s[seat(q) + i]
+    for i in range(C.N_REQ_COUNTS):
+        s[L.REQ_N + C.N_REQ_COUNTS * p + i] = s[L.REQ_N + C.N_REQ_COUNTS * q + i]
+    for i in range(L.REQ_MAX):
+        s[L.REQ + p * L.REQ_MAX + i] = s[L.REQ + q * L.REQ_MAX + i]
+    s[L.LMARKED + p] = s[L.LMARKED + q]
+    s[L.DCLAIMED + p] = s[L.DCLAIMED + q]
+
+
+@njit(**JIT)
 def set_up(s):
     """A new game's set-up (section 3), the state zeroed past the parameters and seeded; the flow run to the first
     decision."""
@@ -121,8 +134,9 @@ def set_up(s):
         s[o + L.S_CRAFT + C.CR_PLAST] = 1
         s[o + L.S_CASTLE + C.START_COLUMN * C.SLOTS + C.PD_BASE] = 1
         s[o + L.S_OUTER] = s[L.P_PP + C.N_PP_FIELDS * C.PD_BASE + C.PP_PLAIN]
-    for p in range(n):
-        refresh(s, p)
+    refresh(s, 0)
+    for p in range(1, n):
+        copy_caches(s, 0, p)
     for h in range(C.N_HEADS):
         s[L.HEAD_SHOWN + h] = s[L.P_HEADS + h * L.HF_SIZE + L.HF_YEAR] == 1
     deal_chance(s)

@@ -105,6 +105,7 @@ SEAT_FIELDS = (
     seat_sources(N_SOURCES, VALUE_MAX, low=-max(PP_SEAT_MAX, FIRE_MAX)),
     seat_openings(len(C.OPENING_LABELS), C.N_OPENINGS),  # placements are public
     Field("S_NPLACED", high=C.N_OPENINGS, meaning="placements in round 1"),
+    # the seat's caches, S_PCRAFT to the end of the block (engine.copy_caches copies them as one run)
     Field("S_PCRAFT", C.N_CRAFTS, high=C.INSTRUCTORS, meaning="unresolved orders per craftsman type (cache, see "
           "orders.refresh)"),
     Field("S_TARGETS", C.N_PRODUCTS, high=_mask(N_COLS * C.TARGET_BITS), meaning="per product, bit 5 * column + "
@@ -284,7 +285,7 @@ SCHEMA = Schema(
     Field("REQ_N", (MAX_PLAYERS, C.N_REQ_COUNTS), high=REQ_MAX, meaning="per seat: its entries for outer items, "
           "for inner items"),
     Field("REQ", (MAX_PLAYERS, REQ_MAX), high=((C.N_ITEMS - 1) << C.ITEM_SHIFT) | REQW_MAX,
-          meaning="per seat: item << ITEM_SHIFT | P_REQW word; outer first, inner from the end"),
+          meaning="per seat: item << ITEM_SHIFT | P_REQW word; the outer items' entries, then the inner ones'"),
     # ---- bonus-board marks per seat (cache, see orders.bonus_marks) ----
     Field("LMARKED", MAX_PLAYERS, high=_mask(N_COLS), meaning="per seat: bit c set when it has a light mark on "
           "column c"),

@@ -311,38 +311,22 @@ def pack_field(x, j):
 @njit(**JIT)
 def order_requirements(s, p):
     """Seat p's (item, level) costs to try for an order (REQ, REQ_N): for every item its craftsman can make, the
-    levels `level_any` tries, as P_REQW words tagged with the item. Outer items fill the block from its start,
-    inner ones from its end. Recomputed when the seat's craftsmen or experience change."""
+    levels `level_any` tries, as P_REQW words tagged with the item; the outer items' entries first, then the inner
+    ones'. Recomputed when the seat's craftsmen or experience change."""
     b = L.REQ + p * L.REQ_MAX
-    n_outer = 0
-    n_inner = 0
-    for item in range(C.N_ITEMS):
-        r = craft_row(s, p, item)
-        if r < 0:
-            continue
-        outer = item_product(item) < C.PD_STUCCO
-        m = s[L.P_LEVEL_SCAN + max_level(s, p, item)]
-        while m:
-            w = (item << C.ITEM_SHIFT) | s[L.P_REQW + r * C.N_LEVELS + trailing_zeros(m)]
-            if outer:
-                s[b + n_outer] = w
-                n_outer += 1
-            else:
-                n_inner += 1
-                s[b + L.REQ_MAX - n_inner] = w
-            m &= m - 1
-    s[L.REQ_N + C.N_REQ_COUNTS * p + C.REQ_OUTER] = n_outer
-    s[L.REQ_N + C.N_REQ_COUNTS * p + C.REQ_INNER] = n_inner
-
-
-@njit(**INLINE)
-def fitting_items(s, stock, first, last):
-    """Bit mask of the items of requirement entries first..last-1 whose costs the packed `stock` covers."""
-    fit = 0
-    for k in range(first, last):
-        w = s[k]
-        fit |= ((((stock | C.GUARD) - (w & C.COSTS)) & C.GUARD) == C.GUARD) << (w >> C.ITEM_SHIFT)
-    return fit
+    k = 0
+    for inner in range(2):
+        for item in range(C.N_ITEMS):
+            r = craft_row(s, p, item)
+            if r < 0 or (item_product(item) >= C.PD_STUCCO) != inner:
+                continue
+            m = s[L.P_LEVEL_SCAN + max_level(s, p, item)]
+            while m:
+                s[b + k] = (item << C.ITEM_SHIFT) | s[L.P_REQW + r * C.N_LEVELS + trailing_zeros(m)]
+                k += 1
+                m &= m - 1
+        s[L.REQ_N + C.N_REQ_COUNTS * p + (C.REQ_INNER if inner else C.REQ_OUTER)] = k
+    s[L.REQ_N + C.N_REQ_COUNTS * p + C.REQ_INNER] -= s[L.REQ_N + C.N_REQ_COUNTS * p + C.REQ_OUTER]
 
 
 @njit(**JIT)
@@ -357,13 +341,16 @@ def order_items(s, p, space):
         return 0
     stock = (pack_field(s[st + C.WOOD], C.CO_WOOD) | pack_field(s[st + C.LIME], C.CO_LIME)
              | pack_field(s[st + C.MARBLE], C.CO_MARBLE) | pack_field(s[st + C.GLASS], C.CO_GLASS))
+    outer = stock | pack_field(supply - event_workers(s, C.PD_BASE), C.CO_WORKERS)
+    inner = stock | pack_field(supply - event_workers(s, C.PD_STUCCO), C.CO_WORKERS)
     b = L.REQ + p * L.REQ_MAX
     n = L.REQ_N + C.N_REQ_COUNTS * p
-    fit = fitting_items(s, stock | pack_field(supply - event_workers(s, C.PD_BASE), C.CO_WORKERS), b,
-                        b + s[n + C.REQ_OUTER])
-    end = b + L.REQ_MAX
-    fit |= fitting_items(s, stock | pack_field(supply - event_workers(s, C.PD_STUCCO), C.CO_WORKERS),
-                         end - s[n + C.REQ_INNER], end)
+    split = b + s[n + C.REQ_OUTER]
+    fit = 0
+    for k in range(b, split + s[n + C.REQ_INNER]):  # one loop: the entry's stock word picked without a branch
+        w = s[k]
+        have = outer if k < split else inner
+        fit |= ((((have | C.GUARD) - (w & C.COSTS)) & C.GUARD) == C.GUARD) << (w >> C.ITEM_SHIFT)
     out = fit & orderable_items(s, p)
     gold = s[st + C.GOLD]
     if final(s) and gold < s[L.P_FINAL_EXTRA_COST]:
