@@ -5,6 +5,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as hs
 
 import brux
 from brux.core.rng import seed_stream
@@ -12,6 +14,7 @@ from brux.games.prestige import agents as PA
 from brux.games.prestige.kernel import codes as PC
 from brux.games.prestige.kernel import hooks as H
 from brux.games.prestige.kernel import layout as PL
+from brux.games.prestige.kernel.legal import plant_max, plant_most, plant_workers
 from brux.games.prestige.view import to_dict
 
 
@@ -120,3 +123,23 @@ def test_last_year_twins_count_only_in_the_last_year():
             for name in PA.BASE_FEATURES:
                 assert f[f"{name}_last"] == (f[name] if last else 0.0), (name, int(s[PL.G_ROUND]), p)
     assert years == {False, True}
+
+
+@given(supply=hs.integers(0, 12), steps=hs.tuples(*[hs.integers(0, PC.INC_STEP_MAX)] * 3),
+       taken=hs.tuples(*[hs.integers(0, 1)] * 3), players=hs.integers(2, 4))
+def test_plant_most_is_the_largest_amount_the_supply_pays(supply, steps, taken, players):
+    """PLANT's legal amounts are 1..plant_most: the largest amount under the slot's maximum whose workers
+    (`plant_workers`, one amount at a time) the seat's supply covers."""
+    game = brux.load_game("prestige", players=players)
+    s = np.zeros(H.STATE_SIZE, np.int64)
+    H.init(s, game.flat, 3)
+    o = PL.SEATS
+    s[o + PL.S_SUPPLY] = supply
+    for r in range(3):
+        s[o + PL.S_INC + PC.INC_WOOD + r] = steps[r]
+        s[PL.PLANT_N + r] = taken[r]
+    for r in range(3):
+        most = plant_max(s, 0, r)
+        want = max([0] + [k for k in range(1, PC.PLANT_N_MAX[r] + 1)
+                          if k <= most and plant_workers(s, 0, r, k) <= supply])
+        assert plant_most(s, 0, r) == want

@@ -295,10 +295,7 @@ def _flatten(params: dict[str, Any], players: int, a: np.ndarray) -> None:
         a[L.P_LEVEL_SCAN + top] = mask
     for h, head in enumerate(C.HEADS):
         o = L.P_HEADS + h * L.HF_SIZE
-        craft, tier = head.split()
         prices = head_prices(params, head, players)
-        a[o + L.HF_CRAFT] = C.CRAFTS.index(craft)
-        a[o + L.HF_TIER] = _tier(tier)
         a[o + L.HF_YEAR] = params["heads"][head]["year"]
         a[o + L.HF_N] = len(prices)
         a[o + L.HF_PRICE: o + L.HF_PRICE + len(prices)] = prices

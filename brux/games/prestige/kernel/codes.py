@@ -56,6 +56,8 @@ CR_MB, CR_CARP, CR_PLAST, CR_MASON, CR_SCULPT = 0, 1, 2, 3, 4
 TIERS = (None, "I", "II", "III")
 HEADS = ("SCULPT I", "MASON I", "MB II", "CARP II", "PLAST II", "MB III", "CARP III", "PLAST III", "MASON III")
 N_HEADS = 9
+HEAD_CRAFT = tuple(CRAFTS.index(h.split()[0]) for h in HEADS)  # head h's craftsman type
+HEAD_TIER = tuple(TIERS.index(h.split()[1]) for h in HEADS)  # and the tier it brings
 H_CARP2, H_PLAST2 = HEADS.index("CARP II"), HEADS.index("PLAST II")  # FREE TRAINING may take them in year 1
 
 # Products; castle slots per column: 0..4 the outer slots (4 = statues, a count), 5 + 4*level + interior

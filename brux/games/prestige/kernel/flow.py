@@ -26,7 +26,7 @@ from .base import (
     update_income,
     year,
 )
-from .legal import any_train, can_offer, has_discs, land_cost, plant_workers
+from .legal import HEAD_CRAFT, HEAD_TIER, any_train, can_offer, has_discs, land_cost, plant_workers
 from .market import VARIANT_TYPE, do_variant, market_k
 from .orders import (
     claim_darks,
@@ -452,8 +452,8 @@ def do_turn(s, p, a):
 @njit(**JIT)
 def do_hire(s, p, h):
     o = seat(p)
-    cr = head(s, h, L.HF_CRAFT)
-    tier = head(s, h, L.HF_TIER)
+    cr = HEAD_CRAFT[h]
+    tier = HEAD_TIER[h]
     old = s[o + L.S_CRAFT + cr]
     s[o + L.S_CRAFT + cr] = tier
     if cr == C.CR_MB:

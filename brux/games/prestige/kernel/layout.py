@@ -59,9 +59,7 @@ def _mask(bits: int) -> int:
     return (1 << bits) - 1
 
 
-HEAD_FIELDS = (  # T8 head h's field f at P_HEADS + h * HF_SIZE + f
-    Field("HF_CRAFT", kind="param", high=C.N_CRAFTS - 1, meaning="craftsman type"),
-    Field("HF_TIER", kind="param", low=1, high=C.N_TIER_CODES - 1),
+HEAD_FIELDS = (  # T8 head h's field f at P_HEADS + h * HF_SIZE + f (craftsman, tier: codes.HEAD_CRAFT, HEAD_TIER)
     Field("HF_YEAR", kind="param", low=1, high=3, meaning="year displayed"),
     Field("HF_N", kind="param", low=2, high=4, meaning="tiles used with this player count"),
     Field("HF_PRICE", 4, kind="param", high=20, meaning="their prices, cheapest first (0 past HF_N)"),

@@ -1,5 +1,7 @@
 """Legal actions of the pending decision (docs/prestige.md section 14.3), written ascending to the state's cache."""
 
+import numpy as np
+
 from brux.core.jit import INLINE, JIT, njit
 
 from . import codes as C
@@ -26,6 +28,10 @@ from .orders import (
     pending_of,
 )
 
+# Per head its craftsman type and tier, as constant arrays (a head loop unrolled reads them as constants).
+HEAD_CRAFT = np.array(C.HEAD_CRAFT, dtype=np.int64)
+HEAD_TIER = np.array(C.HEAD_TIER, dtype=np.int64)
+
 
 @njit(**JIT)
 def push(s, n, a):
@@ -45,21 +51,20 @@ def push_if(s, n, a, ok):
 def hire_ok(s, p, h):
     """Head h can be hired by seat p now (section 5.2)."""
     o = seat(p)
-    cr = head(s, h, L.HF_CRAFT)
+    cr = HEAD_CRAFT[h]
     taken = s[L.HEAD_TAKEN + h]
     n = head(s, h, L.HF_N)
     own = s[o + L.S_CRAFT + cr]
     price = head(s, h, L.HF_PRICE + min(taken, n - 1))  # branch-free: a sold-out head's price is not used
-    return ((s[L.HEAD_SHOWN + h] != 0) & (taken < n) & (own < head(s, h, L.HF_TIER))
+    return ((s[L.HEAD_SHOWN + h] != 0) & (taken < n) & (own < HEAD_TIER[h])
             & ((own == 0) | (pending_of(s, p, cr) == 0)) & (s[o + L.S_STOCK + C.GOLD] >= price))
 
 
 @njit(**JIT)
 def train_ok(s, p, h):
     """FREE TRAINING may upgrade seat p's craftsman to head h (section 7)."""
-    cr = head(s, h, L.HF_CRAFT)
-    own = s[seat(p) + L.S_CRAFT + cr]
-    if own == 0 or own >= head(s, h, L.HF_TIER) or s[L.HEAD_TAKEN + h] >= head(s, h, L.HF_N):
+    own = s[seat(p) + L.S_CRAFT + HEAD_CRAFT[h]]
+    if own == 0 or own >= HEAD_TIER[h] or s[L.HEAD_TAKEN + h] >= head(s, h, L.HF_N):
         return False
     y = year(s)
     return head(s, h, L.HF_YEAR) <= y or (y == 1 and (h == C.H_CARP2 or h == C.H_PLAST2))
@@ -101,6 +106,19 @@ def plant_workers(s, p, r, n):
         return n
     step = s[seat(p) + L.S_INC + C.INC_WOOD + r]
     return max(1, n - s[L.P_INC_SAVING + step])
+
+
+@njit(**INLINE)
+def plant_most(s, p, r):
+    """Most goods of plant resource r seat p may take in the next free slot with the workers in its supply: the
+    amounts 1..most are the allowed ones, as `plant_workers` does not fall as the amount grows (max(1, k - saving)
+    <= supply, for a supply of at least 1, is k <= supply + saving; marble needs k workers)."""
+    supply = s[seat(p) + L.S_SUPPLY]
+    if supply < 1:
+        return 0
+    if r == C.PR_MARBLE:
+        return min(plant_max(s, p, r), supply)
+    return min(plant_max(s, p, r), supply + s[L.P_INC_SAVING + s[seat(p) + L.S_INC + C.INC_WOOD + r]])
 
 
 @njit(**JIT)
@@ -162,10 +180,9 @@ def compute_legal(s):
         if s[L.PLANT_N + C.PR_GOLD] < s[L.P_PLANT_SLOTS + C.PR_GOLD] and not event(s, C.EV_BOYCOTT):
             n = push(s, n, C.A_PLANT + C.PLANT_GOLD)
         for r in range(C.PR_GOLD):  # branch-free: every amount named, kept when the slot is open and it is allowed
-            most = plant_max(s, p, r) if s[L.PLANT_N + r] < s[L.P_PLANT_SLOTS + r] else 0
+            most = plant_most(s, p, r) if s[L.PLANT_N + r] < s[L.P_PLANT_SLOTS + r] else 0
             for k in range(1, C.PLANT_N_MAX[r] + 1):
-                n = push_if(s, n, C.A_PLANT + C.PLANT_FIRST[r] + k - 1,
-                            (k <= most) & (plant_workers(s, p, r, k) <= s[o + L.S_SUPPLY]))
+                n = push_if(s, n, C.A_PLANT + C.PLANT_FIRST[r] + k - 1, k <= most)
     elif d == C.D_LAND:
         n = push(s, n, C.A_LAND)
         if s[o + L.S_STOCK + C.GOLD] >= land_cost(s):
