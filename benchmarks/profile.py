@@ -9,6 +9,12 @@ in their caller.
     python -m benchmarks.profile prestige --players 3 --games 100000
     python -m benchmarks.profile bruxelles1897 --agents greedy --games 2000 --top 15
     python -m benchmarks.profile prestige --annotate legal.compute_legal   # its hottest machine instructions
+    python -m benchmarks.profile prestige --lines play_out_random   # its samples by source line
+
+`--lines` re-runs the command with a fresh Numba cache, every kernel compiled with DWARF line tables and nothing
+else changed in its code (clang's -gline-tables-only: Numba's directives-only debug info made a line table, no
+variables, no bounds checks), and maps each sample through the function's object code with addr2line: by the
+source line it was in (the innermost inlined frame) and by the function's own call it was under.
 """
 
 from __future__ import annotations
@@ -121,6 +127,79 @@ def hottest_instructions(code: bytes, offsets: Sequence[int], top: int) -> str:
     return "\n".join(f"{100 * c / len(offsets):5.1f} %  {text}" for c, text in rows[:top])
 
 
+LINES_ENV = "BRUX_PROFILE_LINES"  # set in the re-run that compiles with line tables
+
+
+def line_tables() -> None:
+    """Compile every kernel from here on with DWARF line tables only."""
+    from numba.core import cpu, debuginfo
+
+    finalize, initialize = cpu.CPUTargetOptions.finalize, debuginfo.DIBuilder.initialize
+
+    def with_lines(self, flags, options):
+        finalize(self, flags, options)
+        flags.debuginfo, flags.dbg_directives_only, flags.boundscheck = True, True, False
+
+    def line_table_only(self):
+        self.emission_kind = "LineTablesOnly"
+        initialize(self)
+
+    cpu.CPUTargetOptions.finalize = with_lines
+    debuginfo.DIBuilder.initialize = line_table_only
+    debuginfo.DIBuilder.mark_variable = lambda self, *args, **kwargs: None
+
+
+def object_code(symbol: str) -> tuple[bytes, str, int]:
+    """(object file, section, offset) of the compiled library that defines `symbol` (compiled in this process)."""
+    from numba.core.dispatcher import Dispatcher
+
+    for obj in gc.get_objects():
+        if not isinstance(obj, Dispatcher):
+            continue
+        for cres in obj.overloads.values():
+            try:
+                code = cres.library._get_compiled_object()
+            except RuntimeError:  # loaded from the cache, or only linked into callers
+                continue
+            with tempfile.NamedTemporaryFile(suffix=".o") as fh:
+                fh.write(code)
+                fh.flush()
+                table = subprocess.run(["objdump", "-t", fh.name], capture_output=True, text=True).stdout
+            for line in table.splitlines():
+                fields = line.split()
+                if fields and fields[-1] == symbol and "F" in fields[1:-3]:
+                    return code, fields[-3], int(fields[0], 16)
+    raise LookupError(symbol)
+
+
+def source_lines(code: bytes, section: str, start: int, offsets: Sequence[int], top: int, root: str) -> str:
+    """Samples (`offsets` into the function at `start` of `section`) by innermost source line, and by the call of
+    the function's own code they were under, from the object's line table (addr2line)."""
+    counts = Counter(offsets)
+    with tempfile.NamedTemporaryFile(suffix=".o") as fh:
+        fh.write(code)
+        fh.flush()
+        out = subprocess.run(["addr2line", "-e", fh.name, "-j", section, "-i", "-a",
+                              *(hex(start + o) for o in counts)], capture_output=True, text=True, check=True).stdout
+    frames: dict[int, list[str]] = {}
+    at = None
+    for line in out.splitlines():
+        if line.startswith("0x"):
+            at = int(line, 16) - start
+            frames[at] = []
+        elif at is not None:
+            frames[at].append(line.split(" (discriminator")[0].replace(root, ""))
+    inner, calls = Counter(), Counter()
+    for o, chain in frames.items():
+        inner[chain[0]] += counts[o]
+        calls[" < ".join(chain[-2:])] += counts[o]
+    n = len(offsets)
+    rows = ["by source line:"] + [f"{100 * c / n:5.1f} %  {k}" for k, c in inner.most_common(top)]
+    rows += ["", "by the function's own call (callee < call site):"]
+    rows += [f"{100 * c / n:5.1f} %  {k}" for k, c in calls.most_common(top)]
+    return "\n".join(rows)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.profile", description=__doc__.split("\n\n")[0])
     p.add_argument("game")
@@ -129,8 +208,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=100_000, help="games played while sampled (default: %(default)s)")
     p.add_argument("--top", type=int, default=25, help="functions (or instructions) listed (default: %(default)s)")
     p.add_argument("--annotate", metavar="FUNCTION", help="list the hottest machine instructions of the function "
-                   "whose name ends so (e.g. legal.compute_legal) instead (needs objdump, Debian's binutils)")
+                   "whose name (or its part before @) ends so (e.g. legal.compute_legal) instead (needs objdump, "
+                   "Debian's binutils)")
+    p.add_argument("--lines", metavar="FUNCTION", help="the samples of the function whose name ends so by source "
+                   "line instead (a fresh compile with line tables; needs objdump and addr2line, Debian's binutils)")
     args = p.parse_args(argv)
+    if args.lines and LINES_ENV not in os.environ:
+        with tempfile.TemporaryDirectory() as cache:
+            env = {**os.environ, LINES_ENV: "1", "NUMBA_CACHE_DIR": cache}
+            return subprocess.run([sys.executable, "-m", "benchmarks.profile", *(sys.argv[1:] if argv is None
+                                                                                 else argv)], env=env).returncode
+    if args.lines:
+        line_tables()
     try:
         game = brux.load_game(args.game, players=args.players)
         play = (lambda n: game.play_random(n, master_seed=11)) if args.agents == "random" else \
@@ -139,19 +228,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as e:  # an unknown game, player count or agent
         print(f"benchmarks.profile: {e}", file=sys.stderr)
         return 2
-    tools = {"perf": "linux-perf", **({"objdump": "binutils"} if args.annotate else {})}  # tool: Debian package
+    needs = {"objdump": "binutils", **({"addr2line": "binutils"} if args.lines else {})}
+    tools = {"perf": "linux-perf", **(needs if args.annotate or args.lines else {})}  # tool: Debian package
     for tool, package in tools.items():
         if shutil.which(tool) is None:
             print(f"benchmarks.profile: needs {tool} (Debian package {package})", file=sys.stderr)
             return 2
     functions = compiled_functions()
     span = None
-    if args.annotate:
+    wanted = args.annotate or args.lines
+    if wanted:
         addresses = sorted(functions)
         span = next(((a, b) for a, b in zip(addresses, addresses[1:])
-                     if readable(functions[a]).endswith(args.annotate)), None)
+                     if wanted in (readable(functions[a])[-len(wanted):],
+                                   readable(functions[a]).split("@")[0][-len(wanted):])), None)
         if span is None:
-            print(f"benchmarks.profile: no compiled function ends with {args.annotate!r}", file=sys.stderr)
+            print(f"benchmarks.profile: no compiled function ends with {wanted!r}", file=sys.stderr)
             return 2
     perf_map = write_perf_map(functions)
     with tempfile.TemporaryDirectory() as tmp:
@@ -172,7 +264,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         start, end = span
         offsets = [ip - start for ip in (int(x, 16) for x in report.split()) if start <= ip < end]
         print(f"{readable(functions[start])}: {len(offsets):,} samples\n")
-        print(hottest_instructions(ctypes.string_at(start, end - start), offsets, args.top))
+        if args.lines:
+            code, section, at = object_code(functions[start])
+            root = os.path.dirname(os.path.dirname(os.path.abspath(brux.__file__))) + os.sep
+            print(source_lines(code, section, at, offsets, args.top, root))
+        else:
+            print(hottest_instructions(ctypes.string_at(start, end - start), offsets, args.top))
     else:
         print(table(shares(report), args.top))
     return 0

@@ -79,6 +79,7 @@ class LinkOnlyLibrary(JITCodeLibrary):
         if self.always_inline:
             for fn in ir_module.functions:
                 if not fn.is_declaration:
+                    fn.attributes.discard("noinline")  # as Numba's own alwaysinline: over its debug-info noinline
                     fn.attributes.add("alwaysinline")
         super().add_ir_module(ir_module)
 

@@ -38,6 +38,7 @@ from .rng import STREAM_WORDS, below, next_u64, randbelow, seed_stream
 @njit(**INLINE)
 def nothing(s):
     """No flow of the game's own between a step and the next decision."""
+    return  # a statement past the docstring: Numba's debug info needs one
 
 
 class Engine(NamedTuple):
