@@ -173,17 +173,25 @@ def object_code(symbol: str) -> tuple[bytes, str, int]:
 
 
 def source_lines(code: bytes, section: str, start: int, offsets: Sequence[int], top: int, root: str) -> str:
-    """Samples (`offsets` into the function at `start` of `section`) by innermost source line, and by the call of
-    the function's own code they were under, from the object's line table (addr2line)."""
-    counts = Counter(offsets)
+    """Samples (`offsets` into the function at `start` of `section` of the object file `code`) by source line, from
+    the object's line table (addr2line, inlined frames included): `line_report`."""
     with tempfile.NamedTemporaryFile(suffix=".o") as fh:
         fh.write(code)
         fh.flush()
-        out = subprocess.run(["addr2line", "-e", fh.name, "-j", section, "-i", "-a",
-                              *(hex(start + o) for o in counts)], capture_output=True, text=True, check=True).stdout
+        listing = subprocess.run(["addr2line", "-e", fh.name, "-j", section, "-i", "-a",
+                                  *(hex(start + o) for o in sorted(set(offsets)))],
+                                 capture_output=True, text=True, check=True).stdout
+    return line_report(listing, start, offsets, top, root)
+
+
+def line_report(listing: str, start: int, offsets: Sequence[int], top: int, root: str) -> str:
+    """The samples by innermost source line, and by the call of the function's own code they were under (its two
+    outermost frames, callee < call site), from `addr2line -i -a` output (`listing`: an address line, then its
+    frames innermost first); paths shown relative to `root`."""
+    counts = Counter(offsets)
     frames: dict[int, list[str]] = {}
     at = None
-    for line in out.splitlines():
+    for line in listing.splitlines():
         if line.startswith("0x"):
             at = int(line, 16) - start
             frames[at] = []

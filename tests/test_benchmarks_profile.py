@@ -2,7 +2,7 @@
 
 import pytest
 
-from benchmarks.profile import hottest_instructions, main, readable, shares, table
+from benchmarks.profile import hottest_instructions, line_report, main, readable, shares, table
 
 MANGLED = ("_ZN4brux5games8prestige6kernel5legal13compute_legalB4v177B62c8tJTIeFIjxB2IKSgI4CrvSCKg1MMbCQQPKkLTj8gMG"
            "IFqNQvZjxD5bQBAA_3dE5ArrayIxLi1E1C7mutable7alignedE")
@@ -31,6 +31,21 @@ def test_hottest_instructions_are_counted_and_disassembled():
     code = bytes([0x55, 0x48, 0x89, 0xE5, 0xC3])  # push %rbp; mov %rsp,%rbp; ret
     lines = hottest_instructions(code, [1, 1, 1, 4], top=5).splitlines()
     assert lines == [" 75.0 %       1  mov %rsp,%rbp", " 25.0 %       4  ret"]
+
+
+def test_line_report_counts_samples_by_innermost_line_and_by_own_call():
+    listing = "\n".join([
+        "0x0000000000001010", "/src/brux/games/g/legal.py:47", "/src/brux/games/g/legal.py:170",
+        "/src/brux/core/loop.py:164",
+        "0x0000000000001020", "/src/brux/games/g/legal.py:47 (discriminator 2)", "/src/brux/games/g/legal.py:199",
+        "/src/brux/core/loop.py:164",
+        "0x0000000000001030", "/src/brux/core/loop.py:157"])
+    text = line_report(listing, 0x1000, [0x10, 0x10, 0x20, 0x30], top=5, root="/src/").splitlines()
+    assert text[:3] == ["by source line:", " 75.0 %  brux/games/g/legal.py:47", " 25.0 %  brux/core/loop.py:157"]
+    assert text[4:] == ["by the function's own call (callee < call site):",
+                        " 50.0 %  brux/games/g/legal.py:170 < brux/core/loop.py:164",
+                        " 25.0 %  brux/games/g/legal.py:199 < brux/core/loop.py:164",
+                        " 25.0 %  brux/core/loop.py:157"]
 
 
 @pytest.mark.parametrize("argv, message", [
