@@ -248,8 +248,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if wanted:
         addresses = sorted(functions)
         span = next(((a, b) for a, b in zip(addresses, addresses[1:])
-                     if wanted in (readable(functions[a])[-len(wanted):],
-                                   readable(functions[a]).split("@")[0][-len(wanted):])), None)
+                     if readable(functions[a]).endswith(wanted)
+                     or readable(functions[a]).split("@")[0].endswith(wanted)), None)
         if span is None:
             print(f"benchmarks.profile: no compiled function ends with {wanted!r}", file=sys.stderr)
             return 2
@@ -273,7 +273,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         offsets = [ip - start for ip in (int(x, 16) for x in report.split()) if start <= ip < end]
         print(f"{readable(functions[start])}: {len(offsets):,} samples\n")
         if args.lines:
-            code, section, at = object_code(functions[start])
+            try:
+                code, section, at = object_code(functions[start])
+            except LookupError:
+                print(f"benchmarks.profile: no object code of {wanted!r} compiled here", file=sys.stderr)
+                return 2
             root = os.path.dirname(os.path.dirname(os.path.abspath(brux.__file__))) + os.sep
             print(source_lines(code, section, at, offsets, args.top, root))
         else:

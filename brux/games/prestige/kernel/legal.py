@@ -104,8 +104,13 @@ def plant_max(s, p, r):
 def plant_workers(s, p, r, n):
     if r == C.PR_MARBLE:
         return n
-    step = s[seat(p) + L.S_INC + C.INC_WOOD + r]
-    return max(1, n - s[L.P_INC_SAVING + step])
+    return max(1, n - plant_saving(s, p, r))
+
+
+@njit(**INLINE)
+def plant_saving(s, p, r):
+    """Workers seat p saves on a wood (r 0) or lime (r 1) plant: P_INC_SAVING at its income step of r."""
+    return s[L.P_INC_SAVING + s[seat(p) + L.S_INC + C.INC_WOOD + r]]
 
 
 @njit(**INLINE)
@@ -118,7 +123,7 @@ def plant_most(s, p, r):
         return 0
     if r == C.PR_MARBLE:
         return min(plant_max(s, p, r), supply)
-    return min(plant_max(s, p, r), supply + s[L.P_INC_SAVING + s[seat(p) + L.S_INC + C.INC_WOOD + r]])
+    return min(plant_max(s, p, r), supply + plant_saving(s, p, r))
 
 
 @njit(**JIT)

@@ -314,8 +314,10 @@ def order_requirements(s, p):
     levels `level_any` tries, as P_REQW words tagged with the item; the outer items' entries first, then the inner
     ones'. Recomputed when the seat's craftsmen or experience change."""
     b = L.REQ + p * L.REQ_MAX
+    counts = L.REQ_N + C.N_REQ_COUNTS * p
     k = 0
     for inner in range(2):
+        first = k
         for item in range(C.N_ITEMS):
             r = craft_row(s, p, item)
             if r < 0 or (item_product(item) >= C.PD_STUCCO) != inner:
@@ -325,8 +327,7 @@ def order_requirements(s, p):
                 s[b + k] = (item << C.ITEM_SHIFT) | s[L.P_REQW + r * C.N_LEVELS + trailing_zeros(m)]
                 k += 1
                 m &= m - 1
-        s[L.REQ_N + C.N_REQ_COUNTS * p + (C.REQ_INNER if inner else C.REQ_OUTER)] = k
-    s[L.REQ_N + C.N_REQ_COUNTS * p + C.REQ_INNER] -= s[L.REQ_N + C.N_REQ_COUNTS * p + C.REQ_OUTER]
+        s[counts + (C.REQ_INNER if inner else C.REQ_OUTER)] = k - first
 
 
 @njit(**JIT)
